@@ -1,0 +1,183 @@
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { AnswerCache } from './lib/cache.ts';
+import { createCaptcha, type Captcha } from './lib/captcha.ts';
+import { createMailer, type Mailer } from './lib/mailer/index.ts';
+import { tooManyMessage } from './lib/rate-limit.ts';
+import { aliexpressRoutes } from './modules/aliexpress/aliexpress.routes.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { mailingListRoutes } from './modules/mailing-list/mailing-list.routes.ts';
+import { fulfilmentRoutes } from './modules/orders/fulfilment.routes.ts';
+import { guestAccessRoutes } from './modules/orders/guest-access.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/orders/payments.routes.ts';
+import { productsAdminRoutes } from './modules/products-admin/products-admin.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { inlineScriptHashes, loadIndexHtml, registerWeb } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    catalogCache: AnswerCache;
+    captcha: Captcha;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+/** The whole app: used by main.ts and by every test. */
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    trustProxy: (config.trustProxy ?? false) as boolean,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('catalogCache', new AnswerCache(5_000, 2_000));
+  app.decorate('captcha', createCaptcha(config, database.db, app.log));
+  app.decorate('mailer', createMailer(database.db, config, app.log));
+  // the outbox worker runs beside the app; tests may disable it and call app.mailer.runOnce()
+  if (config.mailWorker.enabled) app.addHook('onReady', async () => app.mailer.start());
+  app.addHook('onClose', async () => app.mailer.stop());
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandling(app);
+
+  const scriptHashes = inlineScriptHashes(loadIndexHtml(config.webDist) ?? '');
+  const recaptcha =
+    config.captcha.provider === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          ...scriptHashes,
+          'https://www.paypal.com',
+          'https://www.sandbox.paypal.com',
+          ...recaptcha,
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com', ...recaptcha],
+        frameSrc: [
+          "'self'",
+          'https://www.youtube-nocookie.com',
+          'https://www.youtube.com',
+          'https://www.paypal.com',
+          'https://www.sandbox.paypal.com',
+          ...recaptcha,
+        ],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    // brotli's default (quality 11) costs milliseconds per answer; 4 compresses nearly as well, far faster
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(fastifyCookie);
+  // shared counters across processes when REDIS_URL is set; a Redis outage lets requests through
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err }, 'redis (rate limits) unavailable'));
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, skipOnError: true } : {}),
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: tooManyMessage(ctx.ttl) }),
+  });
+  registerAuth(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Store API', version: '1.0.0', description: 'JSON API of the store (CONTRACTS.md §3).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes);
+  await app.register(catalogRoutes);
+  await app.register(productsAdminRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(captchaRoutes);
+  await app.register(usersRoutes);
+  await app.register(usersAdminRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(guestAccessRoutes);
+  await app.register(fulfilmentRoutes);
+  await app.register(trackingRoutes);
+  await app.register(shippingRoutes);
+  await app.register(mailingListRoutes);
+  await app.register(aliexpressRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(supportRoutes);
+  await registerWeb(app);
+
+  return app;
+}

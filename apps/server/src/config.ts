@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once (CONTRACTS.md §2). Nothing else reads process.env.
+ * A bad value stops start-up with a message naming the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  TRUST_PROXY: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_DEMO: bool.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Store <no-reply@store.local>'),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
+  CAPTCHA_DIFFICULTY: z.enum(['normal', 'low']).default('normal'),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_API_BASE: z.url().default('https://www.google.com'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  TRACKING_PROVIDER: z.enum(['manual', 'parcelsapp']).default('manual'),
+  TRACKING_API_KEY: z.string().optional(),
+  TRACKING_API_BASE: z.url().default('https://parcelsapp.com'),
+  ADDRESS_PROVIDER: z.enum(['builtin', 'usps']).default('builtin'),
+  USPS_CLIENT_ID: z.string().optional(),
+  USPS_CLIENT_SECRET: z.string().optional(),
+  USPS_API_BASE: z.url().default('https://apis.usps.com'),
+  ALIEXPRESS_APP_KEY: z.string().optional(),
+  ALIEXPRESS_APP_SECRET: z.string().optional(),
+  ALIEXPRESS_CALLBACK_URL: z.url().optional(),
+  ALIEXPRESS_API_BASE: z.url().default('https://api-sg.aliexpress.com'),
+  SHIPPING_RATES: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+/** Sign-in and account routes: a limit per client address, and per e-mail address where one is sent. */
+export type RateLimits = Record<'login' | 'register' | 'fpw' | 'resend' | 'guest', { ip: Limit; account?: Limit }>;
+
+const MINUTE = 60_000;
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  register: { ip: { max: 10, windowMs: 60 * MINUTE } },
+  fpw: { ip: { max: 10, windowMs: 15 * MINUTE }, account: { max: 3, windowMs: 60 * MINUTE } },
+  resend: { ip: { max: 10, windowMs: 15 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
+  guest: { ip: { max: 30, windowMs: 60 * MINUTE } },
+};
+
+/** Tests sign in far more often than people do; the rate-limit tests set small limits of their own. */
+function relaxed(limits: RateLimits): RateLimits {
+  const up = (l: Limit): Limit => ({ ...l, max: l.max * 1000 });
+  return Object.fromEntries(
+    Object.entries(limits).map(([k, v]) => [k, { ip: up(v.ip), ...(v.account ? { account: up(v.account) } : {}) }]),
+  ) as RateLimits;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  trustProxy: boolean | number | string | undefined;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The outbox worker: started by buildApp unless disabled (tests then call app.mailer.runOnce()). */
+  mailWorker: { enabled: boolean; pollMs: number };
+  rateLimits: RateLimits;
+  captcha: {
+    provider: Env['CAPTCHA_PROVIDER'];
+    difficulty: Env['CAPTCHA_DIFFICULTY'];
+    recaptchaSecret?: string;
+    recaptchaSiteKey?: string;
+    recaptchaApiBase: string;
+  };
+  paypal: { clientId?: string; clientSecret?: string; apiBase: string };
+  tracking: { provider: Env['TRACKING_PROVIDER']; apiKey?: string; apiBase: string };
+  address: { provider: Env['ADDRESS_PROVIDER']; clientId?: string; clientSecret?: string; apiBase: string };
+  aliexpress: { appKey?: string; appSecret?: string; callbackUrl?: string; apiBase: string };
+  shippingRates: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  /** Where the built web app lives; undefined in API-only tests. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  if (v === undefined || v === '') return undefined;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+/** Reads (or creates once) the JWT secret kept in the data dir. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  // Empty strings count as unset, as most shells and .env files mean them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction) {
+    if (!e.JWT_SECRET) problems.push('JWT_SECRET: required (at least 32 characters) when NODE_ENV=production');
+    if (e.CAPTCHA_PROVIDER === 'none') problems.push('CAPTCHA_PROVIDER: none is not allowed when NODE_ENV=production');
+    if (e.CAPTCHA_DIFFICULTY === 'low')
+      problems.push('CAPTCHA_DIFFICULTY: low is not allowed when NODE_ENV=production');
+  }
+  if (e.CAPTCHA_PROVIDER === 'recaptcha' && (!e.RECAPTCHA_SECRET || !e.RECAPTCHA_SITE_KEY))
+    problems.push(
+      'RECAPTCHA_SECRET: RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY are required when CAPTCHA_PROVIDER=recaptcha',
+    );
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET))
+    problems.push('PAYPAL_CLIENT_SECRET: set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither');
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
+    problems.push('ADMIN_PASSWORD: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const config: Config = {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistentSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailWorker: { enabled: true, pollMs: 5_000 },
+    rateLimits: e.NODE_ENV === 'test' ? relaxed(DEFAULT_RATE_LIMITS) : DEFAULT_RATE_LIMITS,
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      difficulty: e.CAPTCHA_DIFFICULTY,
+      recaptchaSecret: e.RECAPTCHA_SECRET,
+      recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+      recaptchaApiBase: e.RECAPTCHA_API_BASE,
+    },
+    paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE },
+    tracking: { provider: e.TRACKING_PROVIDER, apiKey: e.TRACKING_API_KEY, apiBase: e.TRACKING_API_BASE },
+    address: {
+      provider: e.ADDRESS_PROVIDER,
+      clientId: e.USPS_CLIENT_ID,
+      clientSecret: e.USPS_CLIENT_SECRET,
+      apiBase: e.USPS_API_BASE,
+    },
+    aliexpress: {
+      appKey: e.ALIEXPRESS_APP_KEY,
+      appSecret: e.ALIEXPRESS_APP_SECRET,
+      callbackUrl: e.ALIEXPRESS_CALLBACK_URL,
+      apiBase: e.ALIEXPRESS_API_BASE,
+    },
+    shippingRates: e.SHIPPING_RATES,
+    logLevel: e.LOG_LEVEL,
+    webDist: undefined,
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,109 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+// Both drivers expose the same query builder; typing against the pg one keeps services driver-agnostic.
+export type Db = ReturnType<typeof drizzlePg<Schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+export class DataDirLockedError extends Error {}
+
+/** PGlite must have one process per data dir: two would both "work" and then lose data silently. */
+function acquireLock(dir: string): () => void {
+  const lockFile = path.join(dir, 'store.lock');
+  const take = () => {
+    const fd = openSync(lockFile, 'wx');
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+  };
+  try {
+    take();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    let alive = false;
+    if (pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch (e) {
+        alive = (e as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    }
+    if (alive)
+      throw new DataDirLockedError(
+        `The data directory ${dir} is in use by another store process (pid ${pid}). ` +
+          'Only one process may use the embedded database; stop the other one, or set DATABASE_URL to share a PostgreSQL server.',
+      );
+    // a stale lock from a process that crashed: take it over
+    rmSync(lockFile, { force: true });
+    take();
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An in-memory PGlite loaded from a dump (tests). */
+  pgliteDump?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+    const db = drizzlePg({ client: pool, schema });
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if (opts.pgliteDump) {
+    client = await PGlite.create({ loadDataDir: opts.pgliteDump, extensions: { pg_trgm } });
+  } else {
+    if (!opts.dataDir) throw new Error('dataDir is required for the embedded database');
+    const dbDir = path.join(opts.dataDir, 'db');
+    mkdirSync(opts.dataDir, { recursive: true });
+    release = acquireLock(opts.dataDir);
+    try {
+      client = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+export function dataDirExists(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'db', 'PG_VERSION'));
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "support_messages_thread_email_trgm_idx" ON "support_messages" USING gin (lower("thread_email") gin_trgm_ops) WITH (fastupdate=false);

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: varchar('name', { length: 100 }).notNull(),
+    slug: varchar('slug', { length: 100 }).notNull(),
+    parentId: ref('parent_id'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_uq').on(t.slug),
+    index('categories_parent_idx').on(t.parentId, t.position),
+    index('categories_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    slug: varchar('slug', { length: 100 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    purchaseLink: text('purchase_link').notNull().default(''),
+    priceCents: integer('price_cents').notNull().default(0),
+    image: text('image').notNull().default(''),
+    imageFolderName: varchar('image_folder_name', { length: 64 }).notNull().default(''),
+    video: text('video').notNull().default(''),
+    // sanitised HTML; descriptionText is its plain text for search and meta tags
+    description: text('description').notNull().default(''),
+    descriptionText: text('description_text').notNull().default(''),
+    brand: varchar('brand', { length: 100 }).notNull().default(''),
+    categoryId: ref('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    shippingMethod: varchar('shipping_method', { length: 100 }).notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', left(coalesce(description_text, ''), 4000)), 'D')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_uq').on(t.slug),
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_price_idx').on(t.priceCents, t.id),
+    index('products_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('products_rating_idx').on(t.rating.desc(), t.numReviews.desc(), t.id),
+    index('products_category_idx').on(t.categoryId, t.createdAt.desc()),
+    index('products_brand_idx').on(sql`lower(${t.brand})`),
+    // fastupdate off: PGlite runs no autovacuum, so pending GIN entries would pile up
+    index('products_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    index('products_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    check('products_stock_nonneg', sql`${t.countInStock} >= 0`),
+    check('products_price_nonneg', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Slugs a product had before a rename, so old links keep redirecting. */
+export const productSlugs = pgTable('product_slugs', {
+  slug: varchar('slug', { length: 100 }).primaryKey(),
+  productId: ref('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+});
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    src: text('src').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    src: text('src').notNull().default(''),
+    // null: the product's price applies
+    priceCents: integer('price_cents'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    check('product_variants_price_nonneg', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
+    uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './users.ts';
+export * from './catalog.ts';
+export * from './orders.ts';
+export * from './messages.ts';
+export * from './integrations.ts';

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { boolean, char, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, ts, updatedAt } from './columns.ts';
+
+export interface ShippingAddressJson {
+  shipToFirstName: string;
+  shipToLastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: varchar('username', { length: 30 }).notNull(),
+    firstName: varchar('first_name', { length: 64 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 64 }).notNull().default(''),
+    // stored lowercase so lookups and the one-account-per-address rule ignore case
+    email: varchar('email', { length: 254 }),
+    passwordHash: text('password_hash'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    isGuest: boolean('is_guest').notNull().default(false),
+    profileUpdateCount: integer('profile_update_count').notNull().default(0),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddressJson>(),
+    // bumped on password change, deactivation or deletion so older tokens stop working at once
+    tokenVersion: integer('token_version').notNull().default(0),
+    // null until the address is confirmed: tells an unconfirmed account from one an admin deactivated
+    emailConfirmedAt: ts('email_confirmed_at').defaultNow(),
+    lastSeenAt: ts('last_seen_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // guests may share an address with each other and with an account; accounts may not
+    uniqueIndex('users_email_uq')
+      .on(t.email)
+      .where(sql`${t.isGuest} = false`),
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    // the admin list filters by "contains": trigram indexes answer `like '%…%'` (fastupdate off: see catalog.ts)
+    index('users_first_name_trgm_idx')
+      .using('gin', sql`lower(${t.firstName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_last_name_trgm_idx')
+      .using('gin', sql`lower(${t.lastName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_username_trgm_idx')
+      .using('gin', sql`lower(${t.username}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_email_trgm_idx')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_is_admin_idx').on(t.isAdmin),
+    index('users_guest_seen_idx').on(t.isGuest, t.lastSeenAt),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+/** E-mail confirmation and password-reset tokens: random, single-use, expiring, stored hashed. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // confirm: activates the account; reset: sets a new password; signup: shows the address on /registerconfirm
+    purpose: varchar('purpose', { length: 16 }).notNull().$type<'confirm' | 'reset' | 'signup'>(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Guest sessions behind the http-only guestToken cookie (token stored hashed). */
+export const guestSessions = pgTable(
+  'guest_sessions',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('guest_sessions_hash_uq').on(t.tokenHash), index('guest_sessions_user_idx').on(t.userId)],
+);
+
+/** Captcha payloads already accepted, so a replay is refused until it would have expired anyway. */
+export const captchaUses = pgTable(
+  'captcha_uses',
+  {
+    signature: varchar('signature', { length: 128 }).primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('captcha_uses_expires_idx').on(t.expiresAt)],
+);
+
+export const mailingList = pgTable(
+  'mailing_list',
+  {
+    id: id(),
+    email: varchar('email', { length: 254 }).notNull(),
+    source: varchar('source', { length: 64 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mailing_list_email_uq').on(t.email)],
+);

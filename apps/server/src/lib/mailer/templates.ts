@@ -1,0 +1,131 @@
+import { STORE_NAME, escapeHtml, formatMoney } from '@store/shared';
+import type { MailMessage } from './outbox.ts';
+
+/** E-mail templates: HTML and plain text from the same parts, links built from PUBLIC_URL. */
+interface Parts {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Preformatted lines (items, tracking numbers): listed in both versions. */
+  lines?: string[];
+  footer?: string;
+}
+
+function render(p: Parts): MailMessage {
+  const subject = `${p.subject} | ${STORE_NAME}`;
+  const footer = p.footer ?? `You received this e-mail from ${STORE_NAME}.`;
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#212529;max-width:600px;margin:0 auto;padding:16px">',
+    `<h2 style="color:#0b5ed7">${escapeHtml(STORE_NAME)}</h2>`,
+    `<p>${escapeHtml(p.greeting)}</p>`,
+    ...p.paragraphs.map((t) => `<p>${escapeHtml(t)}</p>`),
+    p.lines?.length ? `<ul>${p.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
+    p.action
+      ? `<p><a href="${escapeHtml(p.action.url)}" style="display:inline-block;background:#0b5ed7;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(p.action.label)}</a></p>` +
+        `<p style="font-size:12px;color:#6c757d">If the button does not work, open this link: ${escapeHtml(p.action.url)}</p>`
+      : '',
+    `<hr><p style="font-size:12px;color:#6c757d">${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  const text = [
+    p.greeting,
+    '',
+    ...p.paragraphs.flatMap((t) => [t, '']),
+    ...(p.lines?.length ? [...p.lines.map((l) => `- ${l}`), ''] : []),
+    ...(p.action ? [`${p.action.label}: ${p.action.url}`, ''] : []),
+    '--',
+    footer,
+  ].join('\n');
+  return { to: p.to, subject, html, text };
+}
+
+const hello = (name: string | undefined) => (name ? `Hello ${name},` : 'Hello,');
+
+export function confirmEmailMail(publicUrl: string, to: string, name: string, token: string): MailMessage {
+  return render({
+    to,
+    subject: 'Confirm your e-mail address',
+    greeting: hello(name),
+    paragraphs: [
+      `Thank you for registering at ${STORE_NAME}. Please confirm your e-mail address to activate your account.`,
+      'The link is valid for 24 hours.',
+    ],
+    action: { label: 'Confirm my e-mail', url: `${publicUrl}/user/confirm/${token}` },
+    footer: 'If you did not create an account, you can ignore this e-mail.',
+  });
+}
+
+export function resetPasswordMail(publicUrl: string, to: string, name: string, token: string): MailMessage {
+  return render({
+    to,
+    subject: 'Reset your password',
+    greeting: hello(name),
+    paragraphs: [
+      'We received a request to reset the password of your account.',
+      'The link is valid for 1 hour and works once.',
+    ],
+    action: { label: 'Choose a new password', url: `${publicUrl}/users/resetpw/${token}` },
+    footer: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  });
+}
+
+export interface OrderMailItem {
+  name: string;
+  qty: number;
+  price: number;
+}
+
+export function orderConfirmationMail(
+  publicUrl: string,
+  o: { to: string; name: string; orderId: string; items: OrderMailItem[]; totalPrice: number },
+): MailMessage {
+  return render({
+    to: o.to,
+    subject: `Order ${o.orderId} received`,
+    greeting: hello(o.name),
+    paragraphs: [`Thank you for your order. Total: ${formatMoney(o.totalPrice)}.`],
+    lines: o.items.map((i) => `${i.qty} x ${i.name} at ${formatMoney(i.price)}`),
+    action: { label: 'View your order', url: `${publicUrl}/order/${o.orderId}` },
+  });
+}
+
+export function orderShippedMail(
+  publicUrl: string,
+  o: { to: string; name: string; orderId: string; trackingNumbers: { number: string; trackingItem: string[] }[] },
+): MailMessage {
+  return render({
+    to: o.to,
+    subject: `Order ${o.orderId} has shipped`,
+    greeting: hello(o.name),
+    paragraphs: ['Good news: your order is on its way. Tracking numbers:'],
+    lines: o.trackingNumbers.map((t) =>
+      t.trackingItem.length ? `${t.number} (${t.trackingItem.join(', ')})` : t.number,
+    ),
+    action: { label: 'View your order', url: `${publicUrl}/order/${o.orderId}` },
+  });
+}
+
+export function contactNoticeMail(
+  publicUrl: string,
+  c: { to: string; name: string; email: string; subject: string; message: string },
+): MailMessage {
+  return render({
+    to: c.to,
+    subject: `New contact message: ${c.subject}`,
+    greeting: 'Hello,',
+    paragraphs: [`${c.name} <${c.email}> wrote through the contact form:`, c.message],
+    action: { label: 'Open support messages', url: `${publicUrl}/contactsupport` },
+  });
+}
+
+/** An admin's answer to someone who wrote through the contact form (they have no account to read it in). */
+export function supportReplyMail(c: { to: string; name: string; subject: string; message: string }): MailMessage {
+  return render({
+    to: c.to,
+    subject: c.subject ? `Re: ${c.subject}` : 'Reply to your message',
+    greeting: hello(c.name || undefined),
+    paragraphs: ['Our support team replied to your message:', c.message],
+  });
+}

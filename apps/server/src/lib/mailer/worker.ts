@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+/** A claimed row left in 'sending' this long (a crash mid-send) is claimed again. */
+const LOCK_MS = 2 * 60_000;
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 2 * 60 * 60_000;
+
+/** 1, 2, 4 … minutes after each failed attempt, at most two hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+export interface Mailer {
+  /** Sends every mail due at `now` once; answers how many were delivered. */
+  runOnce(now?: Date): Promise<number>;
+  /** Asks the worker to look at the outbox soon (after a commit that queued mail). */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Mailer {
+  const transport: Transporter | null = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : null;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let started = false;
+
+  /** One statement claims due rows; SKIP LOCKED lets several processes share the outbox on PostgreSQL. */
+  async function claim(now: Date) {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        or(
+          and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
+          and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + LOCK_MS),
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function deliver(mail: typeof mailOutbox.$inferSelect) {
+    if (transport) {
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
+      log.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'mail sent');
+      return;
+    }
+    // outbox mode: the database keeps the mail; outside production the log shows it, links included
+    const fields = { mailId: mail.id, to: mail.to, subject: mail.subject };
+    if (config.isProduction) log.info(fields, 'mail kept in the outbox (no SMTP_URL)');
+    else log.info({ ...fields, text: mail.text }, 'mail kept in the outbox (no SMTP_URL)');
+  }
+
+  async function run(now: Date): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const batch = await claim(now);
+      for (const mail of batch) {
+        try {
+          await deliver(mail);
+          await db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+            .where(eq(mailOutbox.id, mail.id));
+          delivered++;
+        } catch (err) {
+          const failed = mail.attempts >= MAX_ATTEMPTS;
+          const lastError = String((err as Error)?.message ?? err).slice(0, 1000);
+          await db
+            .update(mailOutbox)
+            .set({
+              status: failed ? 'failed' : 'pending',
+              lockedUntil: null,
+              lastError,
+              nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts)),
+            })
+            .where(eq(mailOutbox.id, mail.id));
+          log[failed ? 'error' : 'warn'](
+            { mailId: mail.id, attempts: mail.attempts, err: lastError },
+            failed ? 'mail failed for good' : 'mail failed; will retry',
+          );
+        }
+      }
+      if (batch.length < BATCH) return delivered;
+    }
+  }
+
+  function runOnce(now = new Date()): Promise<number> {
+    // one run at a time per process; a kick during a run asks for another right after
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run(now).finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule(ms: number) {
+    if (!started) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((err) => log.error({ err }, 'mail worker run failed'))
+        .finally(() => {
+          const next = again ? 0 : config.mailWorker.pollMs;
+          again = false;
+          schedule(next);
+        });
+    }, ms);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    kick() {
+      if (!started) return;
+      if (running) again = true;
+      else schedule(0);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    async stop() {
+      started = false;
+      clearTimeout(timer);
+      await running?.catch(() => {});
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { categories, productImages, productSlugs, productVariants, products, reviews } from '../../db/schema/index.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type VariantRow = typeof productVariants.$inferSelect;
+export type ImageRow = typeof productImages.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** Columns a list needs (no description, no search vector). */
+export const summaryColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  image: products.image,
+  priceCents: products.priceCents,
+  brand: products.brand,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  countInStock: products.countInStock,
+  rating: products.rating,
+  numReviews: products.numReviews,
+  purchaseLink: products.purchaseLink,
+};
+
+export interface ListFilter {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** Extra select expression used for ranking (full-text or trigram). */
+  rank?: SQL;
+}
+
+// written out: drizzle leaves the outer column unqualified inside a one-table select
+const hasChildren = sql<boolean>`exists(select 1 from categories c2 where c2.parent_id = categories.id)`;
+
+export const catalogRepository = {
+  async list(db: Db, f: ListFilter) {
+    return db
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset);
+  },
+
+  async count(db: Db, where: SQL | undefined): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(where);
+    return row?.n ?? 0;
+  },
+
+  async variantsFor(db: Db, productIds: string[]) {
+    if (productIds.length === 0) return [];
+    return db
+      .select()
+      .from(productVariants)
+      .where(inArray(productVariants.productId, productIds))
+      .orderBy(asc(productVariants.productId), asc(productVariants.position));
+  },
+
+  async findById(db: Db, id: string) {
+    const [row] = await db
+      .select({ product: products, categoryName: categories.name })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.id, id));
+    return row;
+  },
+
+  async findBySlug(db: Db, slug: string) {
+    const [row] = await db
+      .select({ product: products, categoryName: categories.name })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.slug, slug));
+    return row;
+  },
+
+  async findIdByOldSlug(db: Db, slug: string): Promise<string | undefined> {
+    const [row] = await db.select({ id: productSlugs.productId }).from(productSlugs).where(eq(productSlugs.slug, slug));
+    return row?.id;
+  },
+
+  async detailParts(db: Db, productId: string) {
+    const [images, variants, reviewRows] = await Promise.all([
+      db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position)),
+      db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId))
+        .orderBy(asc(productVariants.position)),
+      db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt)).limit(200),
+    ]);
+    return { images, variants, reviews: reviewRows };
+  },
+
+  async top(db: Db, limit: number) {
+    return db
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(gte(products.numReviews, 1))
+      .orderBy(desc(products.rating), desc(products.numReviews), asc(products.id))
+      .limit(limit);
+  },
+
+  async maxNameLength(db: Db): Promise<number | null> {
+    const [row] = await db.select({ n: sql<number | null>`max(char_length(${products.name}))` }).from(products);
+    return row?.n ?? null;
+  },
+
+  async rootCategories(db: Db) {
+    return db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        parentId: categories.parentId,
+        hasChildren,
+      })
+      .from(categories)
+      .where(isNull(categories.parentId))
+      .orderBy(asc(categories.position), asc(categories.name));
+  },
+
+  async childCategories(db: Db, parentId: string) {
+    return db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        parentId: categories.parentId,
+        hasChildren,
+      })
+      .from(categories)
+      .where(eq(categories.parentId, parentId))
+      .orderBy(asc(categories.position), asc(categories.name));
+  },
+
+  async categoryExists(db: Db, id: string): Promise<boolean> {
+    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+    return Boolean(row);
+  },
+
+  async sitemapEntries(db: Db) {
+    return db
+      .select({ slug: products.slug, updatedAt: products.updatedAt })
+      .from(products)
+      .orderBy(desc(products.updatedAt))
+      .limit(50000);
+  },
+};

@@ -1,0 +1,236 @@
+import {
+  LIMITS,
+  PAGE_SIZE,
+  TOP_PRODUCTS,
+  cleanText,
+  fromCents,
+  isObjectId,
+  type Category,
+  type ColorVariant,
+  type Product,
+  type ProductListQuery,
+  type ProductListResponse,
+  type ProductSummary,
+} from '@store/shared';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { categories, products } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { containsLower as contains } from '../../lib/sql.ts';
+import { catalogRepository as repo, type VariantRow } from './catalog.repository.ts';
+
+type SummaryRow = Awaited<ReturnType<typeof repo.list>>[number];
+
+export function toVariant(v: VariantRow): ColorVariant {
+  return { _id: v.id, name: v.name, src: v.src, price: v.priceCents === null ? null : fromCents(v.priceCents) };
+}
+
+function toSummary(row: SummaryRow, variants: ColorVariant[]): ProductSummary {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    name: row.name,
+    image: row.image,
+    price: fromCents(row.priceCents),
+    brand: row.brand,
+    category: row.categoryName ?? '',
+    categoryId: row.categoryId,
+    countInStock: row.countInStock,
+    rating: Number(row.rating),
+    numReviews: row.numReviews,
+    purchaseLink: row.purchaseLink,
+    colorsVariants: variants,
+  };
+}
+
+async function withVariants(db: Db, rows: SummaryRow[]): Promise<ProductSummary[]> {
+  const variants = await repo.variantsFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byProduct = new Map<string, ColorVariant[]>();
+  for (const v of variants) {
+    const list = byProduct.get(v.productId) ?? [];
+    list.push(toVariant(v));
+    byProduct.set(v.productId, list);
+  }
+  return rows.map((r) => toSummary(r, byProduct.get(r.id) ?? []));
+}
+
+/** Public view: the supplier's purchase link is for admins only. */
+export function withoutSupplier<T extends { purchaseLink: string }>(p: T): T {
+  return { ...p, purchaseLink: '' };
+}
+
+/** Search text limit of spec §5: the longest product name, clamped to 32..256 (128 on an empty catalogue). */
+export async function maxNameLength(db: Db): Promise<number> {
+  const longest = await repo.maxNameLength(db);
+  if (longest === null) return LIMITS.searchDefault;
+  return Math.min(LIMITS.searchMax, Math.max(LIMITS.searchMin, longest));
+}
+
+/** Words of the keyword as a prefix tsquery ("wire head" → "wire:* & head:*"); only letters and digits reach it. */
+export function toPrefixTsQuery(keyword: string): string | null {
+  const words =
+    keyword
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
+  if (words.length === 0) return null;
+  return words.map((w) => `${w}:*`).join(' & ');
+}
+
+function idPrefixRange(prefix: string): SQL | undefined {
+  const p = prefix.toLowerCase();
+  if (!/^[0-9a-f]{1,24}$/.test(p)) return sql`false`;
+  // a range on the primary key instead of LIKE, so the btree answers it
+  return and(gte(products.id, p.padEnd(24, '0')), lte(products.id, p.padEnd(24, 'f')));
+}
+
+export async function listProducts(db: Db, q: ProductListQuery): Promise<ProductListResponse> {
+  const pageSize = q.pageSize ?? PAGE_SIZE;
+  const page = q.pageNumber;
+  const filters: (SQL | undefined)[] = [];
+
+  if (q.id) filters.push(idPrefixRange(q.id.trim()));
+  if (q.name?.trim()) filters.push(contains(sql`lower(${products.name})`, cleanText(q.name)));
+  if (q.brand?.trim()) filters.push(contains(sql`lower(${products.brand})`, cleanText(q.brand)));
+  if (q.category?.trim()) {
+    const c = cleanText(q.category);
+    filters.push(isObjectId(c) ? eq(products.categoryId, c) : contains(sql`lower(${categories.name})`, c));
+  }
+  if (q.minPrice !== undefined) filters.push(gte(products.priceCents, Math.round(q.minPrice * 100)));
+  if (q.maxPrice !== undefined) filters.push(lte(products.priceCents, Math.round(q.maxPrice * 100)));
+
+  const limit = await maxNameLength(db);
+  const keyword = q.keyword ? cleanText(q.keyword).slice(0, limit) : '';
+  const order = q.order === 'asc' ? asc : q.order === 'desc' ? desc : undefined;
+  const sortOrder = (): SQL[] => {
+    switch (q.sortBy) {
+      case 'name':
+        return [(order ?? asc)(sql`lower(${products.name})`), asc(products.id)];
+      case 'price':
+        return [(order ?? asc)(products.priceCents), asc(products.id)];
+      case 'rating':
+        return [(order ?? desc)(products.rating), desc(products.numReviews), asc(products.id)];
+      default:
+        return [(order ?? desc)(products.createdAt), (order ?? desc)(products.id)];
+    }
+  };
+
+  const run = async (where: SQL | undefined, orderBy: SQL[]) => {
+    const [rows, total] = await Promise.all([
+      repo.list(db, { where, orderBy, limit: pageSize, offset: (page - 1) * pageSize }),
+      repo.count(db, where),
+    ]);
+    return { rows, total };
+  };
+
+  let result: { rows: SummaryRow[]; total: number };
+  const tsq = keyword ? toPrefixTsQuery(keyword) : null;
+  if (keyword && tsq) {
+    const query = sql`to_tsquery('english', ${tsq})`;
+    const byRelevance = !q.sortBy || q.sortBy === 'relevance';
+    // a product matches on its own words, or on its category's or parent category's name (small table, cheap subquery)
+    const fullText = and(
+      ...filters,
+      sql`(${products.searchVector} @@ ${query} or ${products.categoryId} in (select c.id from categories c left join categories p on p.id = c.parent_id where to_tsvector('english', c.name || ' ' || coalesce(p.name, '')) @@ ${query}))`,
+    );
+    result = await run(
+      fullText,
+      byRelevance ? [desc(sql`ts_rank_cd(${products.searchVector}, ${query})`), asc(products.id)] : sortOrder(),
+    );
+    if (result.total === 0) {
+      // typo fallback: trigram word similarity on the name (the GIN trigram index answers `<%`)
+      const kw = keyword.toLowerCase();
+      const fuzzy = and(...filters, sql`${kw} <% lower(${products.name})`);
+      result = await run(
+        fuzzy,
+        byRelevance ? [desc(sql`word_similarity(${kw}, lower(${products.name}))`), asc(products.id)] : sortOrder(),
+      );
+    }
+  } else if (keyword) {
+    // punctuation only: nothing can match
+    result = { rows: [], total: 0 };
+  } else {
+    result = await run(and(...filters), sortOrder());
+  }
+
+  return {
+    products: await withVariants(db, result.rows),
+    page,
+    pages: Math.max(1, Math.ceil(result.total / pageSize)),
+    total: result.total,
+  };
+}
+
+export async function topProducts(db: Db): Promise<ProductSummary[]> {
+  return withVariants(db, await repo.top(db, TOP_PRODUCTS));
+}
+
+async function detail(db: Db, found: Awaited<ReturnType<typeof repo.findById>>): Promise<Product> {
+  if (!found) throw new NotFoundError('Product not found');
+  const p = found.product;
+  const parts = await repo.detailParts(db, p.id);
+  return {
+    _id: p.id,
+    slug: p.slug,
+    name: p.name,
+    image: p.image,
+    price: fromCents(p.priceCents),
+    brand: p.brand,
+    category: found.categoryName ?? '',
+    categoryId: p.categoryId,
+    countInStock: p.countInStock,
+    rating: Number(p.rating),
+    numReviews: p.numReviews,
+    purchaseLink: p.purchaseLink,
+    colorsVariants: parts.variants.map(toVariant),
+    imageFolderName: p.imageFolderName,
+    imageB: parts.images.map((i) => ({ _id: i.id, src: i.src })),
+    video: p.video,
+    description: p.description,
+    shippingMethod: p.shippingMethod,
+    reviews: parts.reviews.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.createdAt.toISOString(),
+      verifiedPurchase: r.verifiedPurchase,
+    })),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** By id, or by slug (current or former) so old links keep working. */
+export async function getProduct(db: Db, idOrSlug: string): Promise<Product> {
+  if (isObjectId(idOrSlug)) {
+    const found = await repo.findById(db, idOrSlug);
+    if (found) return detail(db, found);
+  }
+  return getProductBySlug(db, idOrSlug);
+}
+
+export async function getProductBySlug(db: Db, slug: string): Promise<Product> {
+  const s = slug.toLowerCase();
+  if (!/^[a-z0-9-]{1,100}$/.test(s)) throw new NotFoundError('Product not found');
+  const found = await repo.findBySlug(db, s);
+  if (found) return detail(db, found);
+  const movedTo = await repo.findIdByOldSlug(db, s);
+  return detail(db, movedTo ? await repo.findById(db, movedTo) : undefined);
+}
+
+function toCategory(c: Awaited<ReturnType<typeof repo.rootCategories>>[number]): Category {
+  return { _id: c.id, name: c.name, slug: c.slug, parent: c.parentId, hasChildren: Boolean(c.hasChildren) };
+}
+
+export async function rootCategories(db: Db): Promise<Category[]> {
+  return (await repo.rootCategories(db)).map(toCategory);
+}
+
+export async function childCategories(db: Db, parentId: string): Promise<Category[]> {
+  if (!(await repo.categoryExists(db, parentId))) throw new NotFoundError('Category not found');
+  return (await repo.childCategories(db, parentId)).map(toCategory);
+}

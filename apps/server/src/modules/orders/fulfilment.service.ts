@@ -1,0 +1,55 @@
+import type { Order, ShipOrderInput } from '@store/shared';
+import type { Db } from '../../db/client.ts';
+import { BadRequestError } from '../../lib/errors.ts';
+import { enqueueMail, orderShippedMail } from '../../lib/mailer/index.ts';
+import { findOrder, orderView } from './orders.service.ts';
+import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
+
+function whyNotShippable(o: OrderRow): string {
+  if (o.isCancelled) return 'Order is cancelled';
+  if (!o.isPaid) return 'Order is not paid yet';
+  return 'Order already shipped';
+}
+
+function whyNotDeliverable(o: OrderRow): string {
+  if (!o.isShipped) return 'Order is not shipped yet';
+  return 'Order already delivered';
+}
+
+/**
+ * PUT /api/orders/{id}/ship (CONTRACTS.md §9): paid and not shipped → shipped, with its tracking numbers,
+ * and the 'shipped' e-mail queued in the same transaction. The state check is the UPDATE's condition, so
+ * two admins clicking at once ship it once.
+ */
+export async function shipOrder(db: Db, id: string, input: ShipOrderInput, ctx: { publicUrl: string }): Promise<Order> {
+  const before = await findOrder(db, id);
+  const tracking = input.trackingNumbers.map((t) => ({
+    number: t.number,
+    trackingItem: [...new Set(t.trackingItem.map((s) => s.trim()).filter(Boolean))],
+  }));
+  const shipped = await db.transaction(async (tx) => {
+    const row = await repo.markShipped(tx, id);
+    if (!row) return undefined;
+    await repo.insertTracking(tx, id, tracking);
+    await enqueueMail(
+      tx,
+      orderShippedMail(ctx.publicUrl, {
+        to: row.email,
+        name: row.firstName,
+        orderId: row.id,
+        trackingNumbers: tracking,
+      }),
+    );
+    return row;
+  });
+  if (!shipped) throw new BadRequestError(whyNotShippable(await findOrder(db, before.id)));
+  return orderView(db, shipped);
+}
+
+/** PUT /api/orders/{id}/deliver: shipped and not delivered → delivered. */
+export async function deliverOrder(db: Db, id: string): Promise<Order> {
+  const before = await findOrder(db, id);
+  const delivered = await repo.markDelivered(db, before.id);
+  if (!delivered) throw new BadRequestError(whyNotDeliverable(await findOrder(db, before.id)));
+  return orderView(db, delivered);
+}

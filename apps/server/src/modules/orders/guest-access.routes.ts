@@ -1,0 +1,50 @@
+import { guestAccessResponseSchema, guestAccessSchema, orderSchema } from '@store/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perAccount, perIp } from '../../lib/rate-limit.ts';
+import { grantGuestAccess, orderByAccessToken } from './guest-access.service.ts';
+import { orderParams } from './orders.routes.ts';
+
+const tags = ['orders'];
+const MINUTE = 60_000;
+/** Guessing a postal code is cheap: a few tries per client address, and per order from any address. */
+export const GUEST_ACCESS_LIMITS = {
+  ip: { max: 20, windowMs: 15 * MINUTE },
+  order: { max: 10, windowMs: 15 * MINUTE },
+};
+const orderIdOf = (req: FastifyRequest) => (req.params as { id?: string } | undefined)?.id;
+
+export const guestAccessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.post(
+    '/api/orders/:id/guest-access',
+    {
+      config: perIp(GUEST_ACCESS_LIMITS.ip),
+      preHandler: perAccount(app, 'guest-access-order', GUEST_ACCESS_LIMITS.order, orderIdOf),
+      schema: {
+        tags,
+        summary: 'Prove e-mail and postal code of an order; answers a short-lived access token for it',
+        params: orderParams,
+        body: guestAccessSchema,
+        response: { 200: guestAccessResponseSchema },
+      },
+    },
+    async (req) => grantGuestAccess(db, req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/orders/:id/guest',
+    {
+      schema: {
+        tags,
+        summary: 'An order, for the holder of its guest access token',
+        params: orderParams,
+        querystring: z.object({ accessToken: z.string().max(200).optional() }),
+        response: { 200: orderSchema },
+      },
+    },
+    async (req) => orderByAccessToken(db, req.params.id, req.query.accessToken),
+  );
+};

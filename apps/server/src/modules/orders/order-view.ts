@@ -1,0 +1,81 @@
+import { fromCents, type Order, type OrderSummary } from '@store/shared';
+import { TEST_PAYMENT_PREFIX } from '../../integrations/paypal/index.ts';
+import type { OrderItemRow, OrderRow, TrackingEventRow, TrackingRow } from './orders.repository.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The list shape: what the profile's My Orders and the admin order table show. */
+export function toOrderSummary(o: OrderRow): OrderSummary {
+  return {
+    _id: o.id,
+    user: {
+      _id: o.userId,
+      username: o.username,
+      firstName: o.firstName,
+      lastName: o.lastName,
+      email: o.email,
+      isGuest: o.isGuest,
+    },
+    totalPrice: fromCents(o.totalCents),
+    isPaid: o.isPaid,
+    isShipped: o.isShipped,
+    isDelivered: o.isDelivered,
+    isCancelled: o.isCancelled,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: iso(o.paidAt),
+    shippedAt: iso(o.shippedAt),
+    deliveredAt: iso(o.deliveredAt),
+  };
+}
+
+/** The whole order (spec §3) in dollars, from its row and the snapshots taken when it was placed. */
+export function toOrder(
+  o: OrderRow,
+  items: OrderItemRow[],
+  tracking: TrackingRow[],
+  events: TrackingEventRow[] = [],
+): Order {
+  const a = o.shippingAddress;
+  const movements = (id: string) =>
+    events
+      .filter((e) => e.trackingNumberId === id)
+      .map((e) => ({ time: e.occurredAt.toISOString(), status: e.status, location: e.location }));
+  return {
+    ...toOrderSummary(o),
+    orderItems: items.map((i) => ({
+      _id: i.id,
+      product: i.productId,
+      name: i.name,
+      image: i.image,
+      price: fromCents(i.priceCents),
+      qty: i.qty,
+      selectedColorsVariants: i.variantName
+        ? { _id: i.variantId ?? '', name: i.variantName, src: i.image, price: fromCents(i.priceCents) }
+        : null,
+    })),
+    shippingAddress: {
+      shipToFirstName: a.shipToFirstName,
+      shipToLastName: a.shipToLastName,
+      address1: a.address1,
+      address2: a.address2 ?? '',
+      city: a.city,
+      state: a.state,
+      postalCode: a.postalCode,
+      country: a.country,
+    },
+    shippingRateId: o.shippingRateId,
+    paymentMethod: o.paymentMethod,
+    itemsPrice: fromCents(o.itemsCents),
+    taxPrice: fromCents(o.taxCents),
+    shippingPrice: fromCents(o.shippingCents),
+    paymentResult: o.paymentResult,
+    isTestPayment: Boolean(o.paymentResult?.id.startsWith(TEST_PAYMENT_PREFIX)),
+    trackingNumbers: tracking.map((t) => ({
+      _id: t.id,
+      number: t.number,
+      trackingItem: t.trackingItem,
+      events: movements(t.id),
+    })),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}

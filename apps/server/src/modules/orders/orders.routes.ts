@@ -1,0 +1,102 @@
+import {
+  createOrderSchema,
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderSchema,
+  orderSummarySchema,
+} from '@store/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnauthorizedError } from '../../lib/errors.ts';
+import { NO_TOKEN } from '../../plugins/auth.ts';
+import { currentRates, parseShippingRates } from '../shipping/shipping-rates.ts';
+import { listOrders, myOrders } from './orders.query.ts';
+import { getOrderFor, placeOrder, type Buyer } from './orders.service.ts';
+
+const tags = ['orders'];
+export const orderParams = z.object({ id: z.string().max(64) });
+
+/** The account or guest a preHandler of plugins/auth put on the request. */
+export function buyerOf(req: FastifyRequest): Buyer {
+  const u = req.user;
+  if (!u) throw new UnauthorizedError(NO_TOKEN);
+  return {
+    userId: u.id,
+    isGuest: u.isGuest,
+    isAdmin: u.isAdmin && !u.isGuest,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+  };
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+  // parsed at start-up: a bad SHIPPING_RATES stops the server with a message naming it
+  const envRates = parseShippingRates(config.shippingRates);
+
+  app.post(
+    '/api/orders',
+    {
+      preHandler: app.requireUserOrGuest,
+      schema: {
+        tags,
+        summary: 'Place an order (priced by the server; stock reserved atomically)',
+        body: createOrderSchema,
+        response: { 201: orderSchema },
+      },
+    },
+    async (req, reply) => {
+      const order = await placeOrder(db, buyerOf(req), req.body, {
+        rates: await currentRates(db, envRates),
+        publicUrl: config.publicUrl,
+      });
+      app.catalogCache.invalidate(); // stock changed
+      app.mailer.kick();
+      return reply.code(201).send(order);
+    },
+  );
+
+  app.get(
+    '/api/orders/myorders',
+    {
+      preHandler: app.requireUserOrGuest,
+      schema: {
+        tags,
+        summary: 'Orders of the signed-in user or guest',
+        response: { 200: z.array(orderSummarySchema) },
+      },
+    },
+    async (req) => myOrders(db, buyerOf(req).userId),
+  );
+
+  app.get(
+    '/api/orders',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'All orders, filtered and paged (admin)',
+        querystring: orderListQuerySchema,
+        response: { 200: orderListResponseSchema },
+      },
+    },
+    async (req) => listOrders(db, req.query),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      preHandler: app.requireUserOrGuest,
+      schema: {
+        tags,
+        summary: 'One order (its owner or an admin)',
+        params: orderParams,
+        response: { 200: orderSchema },
+      },
+    },
+    async (req) => getOrderFor(db, buyerOf(req), req.params.id),
+  );
+};

@@ -1,0 +1,82 @@
+import { ORDER_MESSAGES, type Order, type PayOrderInput } from '@store/shared';
+import type { Db } from '../../db/client.ts';
+import { PaymentRejectedError, type PaymentVerifier } from '../../integrations/paypal/index.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.ts';
+import { findOrder, orderView } from './orders.service.ts';
+import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
+
+/** Who may pay: the order's owner, or whoever holds a valid guest access token for it. */
+export interface Payer {
+  userId?: string;
+  hasAccessToken?: boolean;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function refuseState(order: OrderRow): void {
+  if (order.isCancelled) throw new BadRequestError(ORDER_MESSAGES.cancelled);
+  if (order.isPaid) throw new ConflictError(ORDER_MESSAGES.alreadyPaid);
+}
+
+/**
+ * PUT /api/orders/{id}/pay (CONTRACTS.md §7): the provider confirms the payment first (outside any
+ * transaction: it is a network call); then one transaction marks the order paid, only if still unpaid
+ * and live, and records the payment, whose provider id is unique: a PayPal payment can pay one order only.
+ */
+export async function payOrder(
+  db: Db,
+  verifier: PaymentVerifier,
+  payer: Payer,
+  orderId: string,
+  input: PayOrderInput,
+): Promise<Order> {
+  const order = await findOrder(db, orderId);
+  if (!payer.hasAccessToken && (!payer.userId || order.userId !== payer.userId))
+    throw new ForbiddenError('Not authorized to pay this order');
+  if (input.orderId && input.orderId !== order.id) throw new BadRequestError('Order id does not match');
+  refuseState(order);
+
+  const claim = input.paymentResult;
+  const payment = await verifier.verify(
+    { paymentId: claim?.id, payerEmail: claim?.email_address ?? claim?.email },
+    order.totalCents,
+  );
+
+  let paid: OrderRow | undefined;
+  try {
+    paid = await db.transaction(async (tx) => {
+      const row = await repo.markPaid(tx, order.id, {
+        id: payment.providerPaymentId,
+        status: payment.status,
+        update_time: payment.updateTime,
+        email_address: payment.payerEmail || (claim?.email_address ?? claim?.email ?? ''),
+      });
+      if (!row) return undefined;
+      await repo.insertPayment(tx, {
+        orderId: order.id,
+        provider: payment.provider,
+        providerPaymentId: payment.providerPaymentId,
+        status: payment.status,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        payerEmail: payment.payerEmail.slice(0, 254),
+        raw: payment.raw,
+      });
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new PaymentRejectedError(ORDER_MESSAGES.paymentUsed);
+    throw err;
+  }
+  if (!paid) {
+    // another request paid (or cancelled) it between the check and the update
+    refuseState(await findOrder(db, order.id));
+    throw new ConflictError(ORDER_MESSAGES.alreadyPaid);
+  }
+  return orderView(db, paid);
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products } from '../../db/schema/index.ts';
+import { createProduct } from '../../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
+
+let t: TestContext;
+
+describe('stock under concurrency', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('sells the last 5 units to exactly 5 of 40 concurrent buyers; the rest get 409', async () => {
+    const p = await createProduct(t.app.db, { name: 'Last Units', countInStock: 5 });
+    const buyers = await Promise.all(Array.from({ length: 40 }, () => signedIn(t.app)));
+    const results = await Promise.all(buyers.map((b) => placeOrder(t.app, b, orderBody([{ product: p.id, qty: 1 }]))));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(35);
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json().message).toBe('Not enough stock for Last Units');
+    const [row] = await t.app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, p.id));
+    expect(row!.n).toBe(0);
+    expect(await t.app.db.$count(orders)).toBe(5);
+  });
+
+  it('never oversells when orders ask for several units and lock two products in either order', async () => {
+    const a = await createProduct(t.app.db, { name: 'Alpha', countInStock: 7 });
+    const b = await createProduct(t.app.db, { name: 'Beta', countInStock: 7 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedIn(t.app)));
+    const results = await Promise.all(
+      buyers.map((u, i) =>
+        placeOrder(
+          t.app,
+          u,
+          orderBody(
+            i % 2
+              ? [
+                  { product: a.id, qty: 2 },
+                  { product: b.id, qty: 1 },
+                ]
+              : [
+                  { product: b.id, qty: 2 },
+                  { product: a.id, qty: 1 },
+                ],
+          ),
+        ),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    const ok = results.filter((r) => r.statusCode === 201).map((r) => r.json());
+    const sold = (id: string) =>
+      ok
+        .flatMap((o) => o.orderItems)
+        .filter((i: { product: string }) => i.product === id)
+        .reduce((s: number, i: { qty: number }) => s + i.qty, 0);
+    const left = Object.fromEntries(
+      (await t.app.db.select({ id: products.id, n: products.countInStock }).from(products)).map((r) => [r.id, r.n]),
+    );
+    expect(left[a.id]).toBeGreaterThanOrEqual(0);
+    expect(left[b.id]).toBeGreaterThanOrEqual(0);
+    expect(sold(a.id) + left[a.id]).toBe(7);
+    expect(sold(b.id) + left[b.id]).toBe(7);
+  });
+});

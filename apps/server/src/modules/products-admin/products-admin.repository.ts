@@ -1,0 +1,124 @@
+import { and, asc, eq, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { categories, productImages, productSlugs, productVariants, products } from '../../db/schema/index.ts';
+
+type Conn = Db | Tx;
+export type ProductInsert = typeof products.$inferInsert;
+export type ProductRowAdmin = typeof products.$inferSelect;
+export interface VariantValues {
+  id?: string;
+  name: string;
+  src: string;
+  priceCents: number | null;
+}
+
+export const productsAdminRepository = {
+  async find(db: Conn, id: string): Promise<ProductRowAdmin | undefined> {
+    const [row] = await db.select().from(products).where(eq(products.id, id));
+    return row;
+  },
+
+  /** Slugs equal to `base` or `base-…`, current or former, of products other than `exceptId`. */
+  async slugsTaken(db: Conn, base: string, exceptId: string | null): Promise<Set<string>> {
+    // base holds only [a-z0-9-]: nothing to escape for LIKE
+    const like = `${base}-%`;
+    const current = await db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(
+        and(
+          or(eq(products.slug, base), sql`${products.slug} like ${like}`),
+          exceptId ? ne(products.id, exceptId) : undefined,
+        ),
+      );
+    const former = await db
+      .select({ slug: productSlugs.slug })
+      .from(productSlugs)
+      .where(
+        and(
+          or(eq(productSlugs.slug, base), sql`${productSlugs.slug} like ${like}`),
+          exceptId ? ne(productSlugs.productId, exceptId) : undefined,
+        ),
+      );
+    return new Set([...current, ...former].map((r) => r.slug));
+  },
+
+  async insert(tx: Conn, values: ProductInsert): Promise<ProductRowAdmin> {
+    const [row] = await tx.insert(products).values(values).returning();
+    return row!;
+  },
+
+  async update(tx: Conn, id: string, values: Partial<ProductInsert>): Promise<void> {
+    await tx
+      .update(products)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(products.id, id));
+  },
+
+  /** The old slug keeps pointing at the product; a slug it takes back stops being "former". */
+  async moveSlug(tx: Tx, productId: string, from: string, to: string): Promise<void> {
+    await tx.delete(productSlugs).where(and(eq(productSlugs.slug, to), eq(productSlugs.productId, productId)));
+    await tx
+      .insert(productSlugs)
+      .values({ slug: from, productId })
+      .onConflictDoUpdate({ target: productSlugs.slug, set: { productId } });
+  },
+
+  async replaceImages(tx: Tx, productId: string, srcs: string[]): Promise<void> {
+    await tx.delete(productImages).where(eq(productImages.productId, productId));
+    if (srcs.length) await tx.insert(productImages).values(srcs.map((src, position) => ({ productId, src, position })));
+  },
+
+  /**
+   * Makes the product's variants exactly `list`, in its order: a given id of this product is updated in
+   * place (order items keep pointing at it), anything else is inserted, and variants left out are deleted
+   * (their order items keep their snapshot; the FK sets variant_id null).
+   */
+  async syncVariants(tx: Tx, productId: string, list: VariantValues[]): Promise<void> {
+    const existing = await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    const free = new Set(existing.map((r) => r.id));
+    const kept: string[] = [];
+    for (const [position, v] of list.entries()) {
+      const values = { name: v.name, src: v.src, priceCents: v.priceCents, position };
+      if (v.id && free.delete(v.id)) {
+        kept.push(v.id);
+        await tx.update(productVariants).set(values).where(eq(productVariants.id, v.id));
+      } else {
+        const [row] = await tx
+          .insert(productVariants)
+          .values({ productId, ...values })
+          .returning({ id: productVariants.id });
+        kept.push(row!.id);
+      }
+    }
+    await tx
+      .delete(productVariants)
+      .where(
+        and(eq(productVariants.productId, productId), kept.length ? notInArray(productVariants.id, kept) : undefined),
+      );
+  },
+
+  async categoryById(db: Conn, id: string): Promise<string | undefined> {
+    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+    return row?.id;
+  },
+
+  /** A name can belong to several categories (a child under two parents): roots first, then by position. */
+  async categoryByName(db: Conn, name: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(sql`lower(${categories.name}) = ${name.toLowerCase()}`)
+      .orderBy(sql`${categories.parentId} is not null`, asc(categories.position), asc(categories.id))
+      .limit(1);
+    return row?.id;
+  },
+
+  async remove(db: Conn, id: string): Promise<boolean> {
+    const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    return rows.length === 1;
+  },
+};

@@ -1,0 +1,137 @@
+import {
+  LIMITS,
+  PRODUCT_MESSAGES,
+  cleanText,
+  isObjectId,
+  slugify,
+  toCents,
+  type Product,
+  type ProductUpdateInput,
+} from '@store/shared';
+import type { Db } from '../../db/client.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { getProduct } from '../catalog/catalog.service.ts';
+import { sanitizeDescription } from './description.ts';
+import {
+  productsAdminRepository as repo,
+  type ProductInsert,
+  type VariantValues,
+} from './products-admin.repository.ts';
+
+const SAMPLE = {
+  name: 'Sample name',
+  brand: 'Sample brand',
+  description: '<p>Sample description</p>',
+};
+
+/** `base`, or `base-2`, `base-3`… whichever no other product holds now or held before (old links). */
+async function uniqueSlug(db: Db, name: string, exceptId: string | null): Promise<string> {
+  const base = slugify(name);
+  const taken = await repo.slugsTaken(db, base, exceptId);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The slug index is the judge when two writers pick the same free slug at once: try again. */
+async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      const e = err as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
+      const code = e.cause?.code ?? e.code;
+      const constraint = e.cause?.constraint ?? e.constraint ?? '';
+      if (code !== '23505' || attempt >= 3 || !/slug/.test(constraint || String(err))) throw err;
+    }
+  }
+}
+
+/** POST /api/products: a sample product for the admin to edit. */
+export async function createSampleProduct(db: Db): Promise<Product> {
+  const row = await retryOnSlugClash(async () =>
+    repo.insert(db, {
+      name: SAMPLE.name,
+      slug: await uniqueSlug(db, SAMPLE.name, null),
+      priceCents: 0,
+      countInStock: 0,
+      brand: SAMPLE.brand,
+      ...sanitizeDescription(SAMPLE.description),
+    }),
+  );
+  return getProduct(db, row.id);
+}
+
+async function resolveCategory(db: Db, value: string | null): Promise<string | null> {
+  const v = cleanText(value ?? '');
+  if (!v) return null;
+  const id = isObjectId(v) ? await repo.categoryById(db, v) : await repo.categoryByName(db, v);
+  if (!id) throw new BadRequestError(PRODUCT_MESSAGES.categoryNotFound);
+  return id;
+}
+
+function variantValues(list: NonNullable<ProductUpdateInput['colorsVariants']>): VariantValues[] {
+  return list.map((v) => {
+    const name = cleanText(v.name, 64);
+    if (!name) throw new BadRequestError(PRODUCT_MESSAGES.variantName);
+    const price = v.price === '' || v.price === null || v.price === undefined ? null : toCents(v.price);
+    return { id: v._id && isObjectId(v._id) ? v._id : undefined, name, src: v.src ?? '', priceCents: price };
+  });
+}
+
+/** The columns a validated body changes (text cleaned, description sanitised, category resolved). */
+async function columnsOf(db: Db, input: ProductUpdateInput): Promise<Partial<ProductInsert>> {
+  const set: Partial<ProductInsert> = {};
+  if (input.name !== undefined) {
+    const name = cleanText(input.name, LIMITS.productName);
+    if (!name) throw new BadRequestError(PRODUCT_MESSAGES.nameRequired);
+    set.name = name;
+  }
+  if (input.purchaseLink !== undefined) set.purchaseLink = input.purchaseLink;
+  if (input.price !== undefined) set.priceCents = toCents(input.price);
+  if (input.image !== undefined) set.image = input.image;
+  if (input.imageFolderName !== undefined) set.imageFolderName = input.imageFolderName;
+  if (input.video !== undefined) set.video = input.video;
+  if (input.brand !== undefined) set.brand = cleanText(input.brand, 100);
+  if (input.shippingMethod !== undefined) set.shippingMethod = cleanText(input.shippingMethod, 100);
+  if (input.category !== undefined) set.categoryId = await resolveCategory(db, input.category);
+  if (input.description !== undefined) Object.assign(set, sanitizeDescription(input.description));
+  if (input.countInStock !== undefined) set.countInStock = input.countInStock;
+  return set;
+}
+
+/**
+ * PUT /api/products/{id} (and /image/{id} with the gallery fields): every given field is replaced; the
+ * gallery and the variants are replaced in the same transaction as the product row. A new name moves the
+ * slug; the old one stays in product_slugs so links to it keep resolving.
+ */
+export async function updateProduct(db: Db, id: string, input: ProductUpdateInput): Promise<Product> {
+  const current = isObjectId(id) ? await repo.find(db, id) : undefined;
+  if (!current) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
+  const set = await columnsOf(db, input);
+  const variants = input.colorsVariants ? variantValues(input.colorsVariants) : undefined;
+
+  await retryOnSlugClash(async () => {
+    const base = set.name !== undefined ? slugify(set.name) : undefined;
+    // a slug still made from this name (e.g. 'lamp-2' for 'Lamp') stays; another name gets a new one
+    const keep = base === undefined || current.slug === base || new RegExp(`^${base}-\\d+$`).test(current.slug);
+    const slug = keep ? current.slug : await uniqueSlug(db, set.name!, id);
+    await db.transaction(async (tx) => {
+      if (slug !== current.slug) await repo.moveSlug(tx, id, current.slug, slug);
+      await repo.update(tx, id, { ...set, slug });
+      if (input.imageB)
+        await repo.replaceImages(
+          tx,
+          id,
+          input.imageB.map((i) => i.src),
+        );
+      if (variants) await repo.syncVariants(tx, id, variants);
+    });
+  });
+  return getProduct(db, id);
+}
+
+/** DELETE /api/products/{id}: orders keep their item snapshots (order_items.product_id becomes null). */
+export async function deleteProduct(db: Db, id: string): Promise<{ message: string }> {
+  if (!isObjectId(id) || !(await repo.remove(db, id))) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
+  return { message: PRODUCT_MESSAGES.removed };
+}

@@ -1,0 +1,33 @@
+import { objectIdSchema, reviewCreateSchema, reviewSchema } from '@store/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perIp } from '../../lib/rate-limit.ts';
+import { addReview } from './reviews.service.ts';
+
+export const REVIEW_LIMIT = { max: 30, windowMs: 15 * 60_000 };
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/products/:id/reviews',
+    {
+      // signed-in accounts only (a bearer token; guests have none): checked before the body is validated
+      onRequest: app.requireUser,
+      config: perIp(app.config.env === 'test' ? { ...REVIEW_LIMIT, max: REVIEW_LIMIT.max * 1000 } : REVIEW_LIMIT),
+      schema: {
+        tags: ['reviews'],
+        security: [{ bearer: [] }],
+        summary: 'Review a product (one per account); recomputes its rating',
+        params: z.object({ id: objectIdSchema }),
+        body: reviewCreateSchema,
+        response: {
+          201: z.object({ message: z.string(), review: reviewSchema, rating: z.number(), numReviews: z.number() }),
+        },
+      },
+    },
+    async (req, reply) => {
+      const result = await addReview(app.db, req.user!, req.params.id, req.body);
+      app.catalogCache.invalidate();
+      return reply.code(201).send(result);
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import {
+  contactSchema,
+  messageSendSchema,
+  recipientQuerySchema,
+  recipientSchema,
+  supportMessageSchema,
+} from '@store/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Limit } from '../../config.ts';
+import { perIp } from '../../lib/rate-limit.ts';
+import { getConversation, searchRecipients, sendMessage, submitContact } from './support.service.ts';
+
+export const CONTACT_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
+export const MESSAGE_LIMIT: Limit = { max: 30, windowMs: 5 * 60_000 };
+
+const tags = ['support'];
+const security = [{ bearer: [] }];
+
+export interface SupportRouteOptions {
+  /** Tests of the limits pass small ones; other tests get relaxed ones (NODE_ENV=test). */
+  limits?: { contact: Limit; message: Limit };
+}
+
+export const supportRoutes: FastifyPluginAsyncZod<SupportRouteOptions> = async (app, opts) => {
+  const relaxed = (l: Limit) => (app.config.env === 'test' ? { ...l, max: l.max * 1000 } : l);
+  const limits = opts.limits ?? { contact: relaxed(CONTACT_LIMIT), message: relaxed(MESSAGE_LIMIT) };
+  const db = app.db;
+
+  app.post(
+    '/api/contact',
+    {
+      config: perIp(limits.contact),
+      schema: {
+        tags,
+        summary: 'Contact form: stored as a contact thread, announced to the admins by e-mail',
+        body: contactSchema,
+        response: { 201: z.object({ message: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      await app.captcha.verify(req.body.grecaptcha, req.ip);
+      return reply.code(201).send(await submitContact(db, app.config.publicUrl, req.body));
+    },
+  );
+
+  app.post(
+    '/api/messages/send',
+    {
+      onRequest: app.requireUser,
+      config: perIp(limits.message),
+      schema: {
+        tags,
+        security,
+        summary: 'Send a support message (sender = the signed-in account; admins need no captcha)',
+        body: messageSendSchema,
+        response: { 201: supportMessageSchema },
+      },
+    },
+    async (req, reply) => {
+      const me = req.user!;
+      // admins are signed-in, trusted accounts answering many people: no captcha for them
+      if (!me.isAdmin) await app.captcha.verify(req.body.grecaptcha, req.ip);
+      return reply.code(201).send(await sendMessage(db, me, req.body));
+    },
+  );
+
+  app.get(
+    '/api/messages/get/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'A conversation, oldest first (users: only their own; admins: user id, username or contact e-mail)',
+        params: z.object({ id: z.string().min(1).max(254) }),
+        response: { 200: z.array(supportMessageSchema) },
+      },
+    },
+    async (req) => getConversation(db, req.user!, req.params.id),
+  );
+
+  app.get(
+    '/api/messages/recipients',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin recipient suggestions: accounts and contact senders (at most 50)',
+        querystring: recipientQuerySchema,
+        response: { 200: z.array(recipientSchema) },
+      },
+    },
+    async (req) => searchRecipients(db, req.query.q),
+  );
+};

@@ -1,0 +1,82 @@
+import {
+  TRACKING_MESSAGES,
+  cleanText,
+  type MovementEvent,
+  type ShipmentTrackingInput,
+  type TrackingEmailInput,
+  type TrackingEventInput,
+} from '@store/shared';
+import type { Db } from '../../db/client.ts';
+import type { TrackingProvider } from '../../integrations/tracking/index.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { enqueueMail, orderShippedMail } from '../../lib/mailer/index.ts';
+import { findOrder } from '../orders/orders.service.ts';
+import { trackingRepository as repo, type TrackingEventRow } from './tracking.repository.ts';
+
+export const toMovement = (e: Pick<TrackingEventRow, 'occurredAt' | 'status' | 'location'>): MovementEvent => ({
+  time: e.occurredAt.toISOString(),
+  status: e.status,
+  location: e.location,
+});
+
+/** What the manual provider answers: the movements admins recorded for the number. */
+export async function recordedEvents(db: Db, trackingId: string): Promise<MovementEvent[]> {
+  return (await repo.eventsByNumber(db, trackingId)).map(toMovement);
+}
+
+/** POST /api/orders/shipments/tracking: the movements, newest first (an empty list: 'No movement data yet'). */
+export async function trackShipment(
+  provider: TrackingProvider,
+  input: ShipmentTrackingInput,
+): Promise<MovementEvent[]> {
+  return (await provider.track(input)).events;
+}
+
+/** POST /api/orders/{id}/tracking/{trackingNumberId}/events (admin): records a movement; answers them all. */
+export async function recordEvent(
+  db: Db,
+  orderId: string,
+  trackingNumberId: string,
+  input: TrackingEventInput,
+): Promise<MovementEvent[]> {
+  const order = await findOrder(db, orderId);
+  const number = /^[0-9a-f]{24}$/.test(trackingNumberId)
+    ? await repo.findNumber(db, order.id, trackingNumberId)
+    : undefined;
+  if (!number) throw new NotFoundError(TRACKING_MESSAGES.trackingNumberNotFound);
+  const status = cleanText(input.status, 200);
+  if (!status) throw new BadRequestError(TRACKING_MESSAGES.statusRequired);
+  await repo.insertEvent(db, {
+    trackingNumberId: number.id,
+    status,
+    location: cleanText(input.location ?? '', 200),
+    occurredAt: input.occurredAt ? new Date(input.occurredAt) : new Date(),
+  });
+  return (await repo.eventsOf(db, number.id)).map(toMovement);
+}
+
+/**
+ * POST /api/orders/email/send (admin): mails the tracking numbers and their items to the order's e-mail,
+ * through the outbox. The address is the order's own: a different one in the body is refused rather than
+ * used, so order details never go to an address the buyer did not give.
+ */
+export async function sendTrackingEmail(
+  db: Db,
+  input: TrackingEmailInput,
+  ctx: { publicUrl: string },
+): Promise<{ message: string }> {
+  const order = await findOrder(db, input.orderId);
+  const given = input.email?.trim().toLowerCase();
+  if (given && given !== order.email.toLowerCase()) throw new BadRequestError(TRACKING_MESSAGES.emailMismatch);
+  const trackingNumbers = input.bigNumber.map((b) => ({
+    number: cleanText(b.number, 64),
+    // each item once per number (spec §4 tracking upload)
+    trackingItem: [...new Set(b.trackingItem.map((s) => cleanText(s, 200)).filter(Boolean))],
+  }));
+  if (trackingNumbers.some((t) => !t.number)) throw new BadRequestError('Tracking number is required');
+  await enqueueMail(
+    db,
+    orderShippedMail(ctx.publicUrl, { to: order.email, name: order.firstName, orderId: order.id, trackingNumbers }),
+  );
+  return { message: TRACKING_MESSAGES.emailSent };
+}

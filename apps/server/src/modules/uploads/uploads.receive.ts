@@ -1,0 +1,57 @@
+import type { Multipart } from '@fastify/multipart';
+import { UPLOAD_MESSAGES, type UploadResponse } from '@store/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { BadRequestError, HttpError } from '../../lib/errors.ts';
+import { sniffImage } from '../../lib/images.ts';
+import { deleteImages, folderDir, storeUpload } from './uploads.service.ts';
+
+export const UPLOAD_FIELD = 'files';
+
+/**
+ * POST /api/upload/{folder}: reads the parts one at a time (at most 5 MB each, cut off by the parser), keeps
+ * the JPG and PNG ones (by their bytes, never by name or declared type) and stores each as WebP. Anything
+ * else is counted as skipped: another field name, an empty or oversize file, other bytes, or an image sharp
+ * cannot read. Too many files refuses the whole upload and removes what it stored.
+ */
+export async function receiveImages(
+  parts: AsyncIterable<Multipart>,
+  uploadsDir: string,
+  folder: string,
+  log: FastifyBaseLogger,
+): Promise<UploadResponse> {
+  folderDir(uploadsDir, folder);
+  const stored: string[] = [];
+  const created: string[] = [];
+  let skipped = 0;
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.fieldname !== UPLOAD_FIELD || part.file.truncated || bytes.length === 0 || !sniffImage(bytes)) {
+        skipped++;
+        continue;
+      }
+      try {
+        const image = await storeUpload(uploadsDir, folder, part.filename ?? '', bytes);
+        if (!stored.includes(image.src)) stored.push(image.src);
+        if (image.created) created.push(image.src);
+      } catch (err) {
+        // bytes that start like an image but are not one (or too many pixels)
+        log.warn({ err, folder }, 'image refused by the encoder');
+        skipped++;
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
+      await deleteImages(uploadsDir, folder, created);
+      throw new HttpError(413, UPLOAD_MESSAGES.tooManyFiles);
+    }
+    throw err;
+  }
+  if (stored.length === 0) throw new BadRequestError(UPLOAD_MESSAGES.noValidFile);
+  return {
+    files: stored.map((src) => ({ src })),
+    skipped,
+    ...(skipped ? { message: UPLOAD_MESSAGES.skipped(skipped) } : {}),
+  };
+}

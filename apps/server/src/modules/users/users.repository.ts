@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { authTokens, guestSessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = PgUpdateSetSource<typeof users>;
+export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
+type Conn = Db | Tx;
+
+/** PostgreSQL's unique_violation, with the index that refused the row. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e?.code ? e : e?.cause;
+  return inner?.code === '23505' ? (inner.constraint ?? 'unique') : undefined;
+}
+
+export const usersRepository = {
+  async findById(db: Conn, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  /** The account (never a guest) using this address; addresses are stored lowercase. */
+  async findAccountByEmail(db: Conn, email: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.isGuest, false)));
+    return row;
+  },
+
+  async usernameTaken(db: Conn, username: string, exceptId?: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    return Boolean(row && row.id !== exceptId);
+  },
+
+  async insert(db: Conn, values: NewUser): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  },
+
+  async update(db: Conn, id: string, values: UserChanges): Promise<UserRow | undefined> {
+    const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+    return row;
+  },
+
+  /** Ends every bearer token issued so far. */
+  bumpTokenVersion: sql`${users.tokenVersion} + 1`,
+
+  async delete(db: Conn, id: string): Promise<boolean> {
+    const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  },
+
+  async insertToken(db: Conn, userId: string, purpose: TokenPurpose, tokenHash: string, ttlMs: number) {
+    await db.insert(authTokens).values({ userId, purpose, tokenHash, expiresAt: new Date(Date.now() + ttlMs) });
+  },
+
+  /** Single use: marks the token used and answers its user, or nothing if unknown, used or expired. */
+  async consumeToken(db: Conn, tokenHash: string, purpose: TokenPurpose): Promise<string | undefined> {
+    const [row] = await db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(authTokens.tokenHash, tokenHash),
+          eq(authTokens.purpose, purpose),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: authTokens.userId });
+    return row?.userId;
+  },
+
+  /** Reads a valid token without using it up (the sign-up token behind /registerconfirm). */
+  async peekToken(db: Conn, tokenHash: string, purpose: TokenPurpose): Promise<string | undefined> {
+    const [row] = await db
+      .select({ userId: authTokens.userId })
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.tokenHash, tokenHash),
+          eq(authTokens.purpose, purpose),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      );
+    return row?.userId;
+  },
+
+  /** An older link stops working when a new one is sent or the password changes. */
+  async expireTokens(db: Conn, userId: string, purpose: TokenPurpose) {
+    await db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+  },
+
+  async insertGuestSession(db: Conn, userId: string, tokenHash: string, ttlMs: number) {
+    await db.insert(guestSessions).values({ userId, tokenHash, expiresAt: new Date(Date.now() + ttlMs) });
+  },
+
+  async findGuestBySession(db: Conn, tokenHash: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select({ user: users })
+      .from(guestSessions)
+      .innerJoin(users, eq(users.id, guestSessions.userId))
+      .where(
+        and(eq(guestSessions.tokenHash, tokenHash), gt(guestSessions.expiresAt, new Date()), eq(users.isGuest, true)),
+      );
+    return row?.user;
+  },
+
+  /** Sliding expiry: a guest who comes back keeps the session. */
+  async touchGuestSession(db: Conn, tokenHash: string, userId: string, ttlMs: number) {
+    const now = new Date();
+    await db
+      .update(guestSessions)
+      .set({ expiresAt: new Date(now.getTime() + ttlMs) })
+      .where(eq(guestSessions.tokenHash, tokenHash));
+    await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
+  },
+
+  async list(db: Conn, where: SQL | undefined, limit: number, offset: number, byName = false) {
+    return db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...(byName ? [asc(sql`lower(${users.username})`)] : [desc(users.createdAt), desc(users.id)]))
+      .limit(limit)
+      .offset(offset);
+  },
+
+  async count(db: Conn, where: SQL | undefined): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where);
+    return row?.n ?? 0;
+  },
+};

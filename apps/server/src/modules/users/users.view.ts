@@ -1,0 +1,22 @@
+import type { AdminUser, User } from '@store/shared';
+import type { UserRow } from './users.repository.ts';
+
+/** The user fields of CONTRACTS.md §4 (never the password hash or token version). */
+export function toUser(u: UserRow): User {
+  return {
+    _id: u.id,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email ?? '',
+    isAdmin: u.isAdmin,
+    isActive: u.isActive,
+    isGuest: u.isGuest,
+    profileUpdateCount: u.profileUpdateCount,
+    shippingAddress: u.shippingAddress ?? null,
+  };
+}
+
+export function toAdminUser(u: UserRow): AdminUser {
+  return { ...toUser(u), createdAt: u.createdAt.toISOString() };
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { usersRepository as repo, type UserRow } from '../modules/users/users.repository.ts';
+
+export const NO_TOKEN = 'Not authorized, no token';
+export const TOKEN_FAILED = 'Not authorized, token failed';
+export const NOT_ADMIN = 'Not authorized as an admin';
+export const GUEST_COOKIE = 'guestToken';
+export const TOKEN_TTL = '7d';
+export const GUEST_TTL_MS = 30 * 24 * 60 * 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user (bearer token) or the guest (guestToken cookie), once a preHandler below ran. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** Bearer user if a token is sent (a bad one is 401), else the cookie's guest, else null. */
+    optionalUser: preHandlerAsyncHookHandler;
+    /** A registered user with a valid bearer token. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** A registered user, or a guest with a valid cookie. */
+    requireUserOrGuest: preHandlerAsyncHookHandler;
+    /** A registered admin. */
+    requireAdmin: preHandlerAsyncHookHandler;
+    signToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
+  }
+}
+
+const secretKey = (config: Config) => new TextEncoder().encode(config.jwtSecret);
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m?.[1] ?? undefined;
+}
+
+export function setGuestCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(GUEST_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isProduction,
+    path: '/',
+    maxAge: Math.floor(GUEST_TTL_MS / 1000),
+  });
+}
+
+export function clearGuestCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(GUEST_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/' });
+}
+
+export function guestCookieToken(req: FastifyRequest): string | undefined {
+  const token = req.cookies?.[GUEST_COOKIE];
+  return token && token.length <= 200 ? token : undefined;
+}
+
+export function registerAuth(app: FastifyInstance) {
+  const { config, db } = app;
+  const key = secretKey(config);
+
+  /** Every request re-reads the user: deletion, deactivation or a new password ends older tokens at once. */
+  async function fromBearer(token: string): Promise<UserRow> {
+    let sub: string | undefined;
+    let ver: unknown;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      sub = payload.sub;
+      ver = payload.ver;
+    } catch {
+      throw new UnauthorizedError(TOKEN_FAILED);
+    }
+    const user = sub ? await repo.findById(db, sub) : undefined;
+    if (!user || !user.isActive || user.isGuest || user.tokenVersion !== ver) throw new UnauthorizedError(TOKEN_FAILED);
+    return user;
+  }
+
+  async function fromCookie(req: FastifyRequest): Promise<UserRow | undefined> {
+    const token = guestCookieToken(req);
+    return token ? repo.findGuestBySession(db, hashToken(token)) : undefined;
+  }
+
+  app.decorateRequest('user', null);
+
+  app.decorate('signToken', (user: Pick<UserRow, 'id' | 'tokenVersion'>) =>
+    new SignJWT({ ver: user.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_TTL)
+      .sign(key),
+  );
+
+  const optionalUser: preHandlerAsyncHookHandler = async (req) => {
+    const token = bearer(req);
+    req.user = token ? await fromBearer(token) : ((await fromCookie(req)) ?? null);
+  };
+
+  const requireUser: preHandlerAsyncHookHandler = async (req) => {
+    const token = bearer(req);
+    if (!token) throw new UnauthorizedError(NO_TOKEN);
+    req.user = await fromBearer(token);
+  };
+
+  const requireUserOrGuest: preHandlerAsyncHookHandler = async function (this: FastifyInstance, req, reply) {
+    await optionalUser.call(this, req, reply);
+    if (!req.user) throw new UnauthorizedError(NO_TOKEN);
+  };
+
+  const requireAdmin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, req, reply) {
+    await requireUser.call(this, req, reply);
+    if (!req.user?.isAdmin) throw new ForbiddenError(NOT_ADMIN);
+  };
+
+  app.decorate('optionalUser', optionalUser);
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireUserOrGuest', requireUserOrGuest);
+  app.decorate('requireAdmin', requireAdmin);
+}

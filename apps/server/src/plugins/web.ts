@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { escapeHtml, productStructuredData, type Product } from '@store/shared';
+import { getProduct } from '../modules/catalog/catalog.service.ts';
+import { HttpError } from '../lib/errors.ts';
+import { catalogRepository } from '../modules/catalog/catalog.repository.ts';
+
+const HEAD_MARK = '<!--app-head-->';
+
+/** SHA-256 sources of the inline scripts of the built page, for the Content-Security-Policy. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return hashes;
+}
+
+export function loadIndexHtml(webDist: string | undefined): string | undefined {
+  if (!webDist) return undefined;
+  const file = path.join(webDist, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so text can never close the tag. */
+function jsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+export function productHead(p: Product, publicUrl: string): string {
+  const { product, crumbs, description, url, image } = productStructuredData(p, publicUrl);
+  const title = `${p.name} | Store`;
+  const e = escapeHtml;
+  return [
+    `<title>${e(title)}</title>`,
+    `<meta name="description" content="${e(description)}">`,
+    `<link rel="canonical" href="${e(url)}">`,
+    `<meta property="og:type" content="product">`,
+    `<meta property="og:title" content="${e(p.name)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${e(url)}">`,
+    image ? `<meta property="og:image" content="${e(image)}">` : '',
+    `<meta property="product:price:amount" content="${p.price.toFixed(2)}">`,
+    `<meta property="product:price:currency" content="USD">`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${e(p.name)}">`,
+    `<meta name="twitter:description" content="${e(description)}">`,
+    image ? `<meta name="twitter:image" content="${e(image)}">` : '',
+    `<script type="application/ld+json" id="ld-product">${jsonLd(product)}</script>`,
+    `<script type="application/ld+json" id="ld-breadcrumbs">${jsonLd(crumbs)}</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}
+
+const DEFAULT_HEAD = [
+  '<title>Store</title>',
+  '<meta name="description" content="Shop quality products with fast shipping and easy checkout.">',
+].join('\n    ');
+
+export async function registerWeb(app: FastifyInstance) {
+  const { config } = app;
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+
+  app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '7d',
+    index: false,
+    allowedPath: (pathName) => !pathName.includes('..'),
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /admin',
+          'Disallow: /api/',
+          'Disallow: /order/',
+          'Disallow: /profile',
+          '',
+          `Sitemap: ${config.publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  let sitemap: { xml: string; at: number } | undefined;
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
+    if (!sitemap || Date.now() - sitemap.at > 5 * 60_000) {
+      const rows = await catalogRepository.sitemapEntries(app.db);
+      const pages = ['/', '/contact', '/login', '/register'].map(
+        (p) => `  <url><loc>${escapeHtml(config.publicUrl + p)}</loc></url>`,
+      );
+      const products = rows.map(
+        (r) =>
+          `  <url><loc>${escapeHtml(`${config.publicUrl}/product/${r.slug}`)}</loc><lastmod>${r.updatedAt.toISOString()}</lastmod></url>`,
+      );
+      sitemap = {
+        xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...products].join('\n')}\n</urlset>\n`,
+        at: Date.now(),
+      };
+    }
+    return reply.type('application/xml; charset=utf-8').send(sitemap.xml);
+  });
+
+  const template = loadIndexHtml(config.webDist);
+  if (!config.webDist || !template) {
+    if (config.webDist) app.log.warn('web app not built: only the API is served (run npm run build)');
+    app.setNotFoundHandler((req, reply) =>
+      reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}` }),
+    );
+    return;
+  }
+
+  app.register(fastifyStatic, {
+    root: config.webDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    // hashed assets never change; everything else is revalidated
+    setHeaders: (reply, filePath) => {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=300',
+      );
+    },
+  });
+
+  const sendPage = (reply: FastifyReply, head: string, status = 200) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(template.replace(HEAD_MARK, head));
+
+  app.get('/product/:idOrSlug', { schema: { hide: true } }, async (req, reply) => {
+    const { idOrSlug } = req.params as { idOrSlug: string };
+    try {
+      const head = await app.catalogCache.get(`head:${idOrSlug}`, async () =>
+        productHead(await getProduct(app.db, idOrSlug), config.publicUrl),
+      );
+      return sendPage(reply, JSON.parse(head) as string);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404)
+        return sendPage(reply, '<title>Product not found | Store</title><meta name="robots" content="noindex">', 404);
+      throw err;
+    }
+  });
+
+  app.get('/', { schema: { hide: true } }, async (_req, reply) => sendPage(reply, DEFAULT_HEAD));
+
+  // Client routes: any other GET that is not an API or a file answers the app.
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      !/\.[a-z0-9]{2,5}$/i.test(url)
+    ) {
+      return sendPage(reply, DEFAULT_HEAD);
+    }
+    return reply.code(404).send({ message: `Not found: ${req.method} ${url}` });
+  });
+}

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+import { ADMIN, E2E_PORT, MAIL_PORT } from './e2e/env.ts';
+
+// E2E_PORT lets two local runs go side by side (each with its own server, data and mail sink)
+const PORT = E2E_PORT;
+const DATA_DIR = PORT === 3100 ? '../../.test-data/e2e' : `../../.test-data/e2e-${PORT}`;
+// the admin the server ensures on start and the SMTP sink of e2e/global-setup.ts (see e2e/accounts.ts)
+const ADMIN_ENV = `ADMIN_EMAIL=${ADMIN.email} ADMIN_PASSWORD='${ADMIN.password}'`;
+const MAIL_ENV = `SMTP_URL=smtp://127.0.0.1:${MAIL_PORT} PUBLIC_URL=http://127.0.0.1:${PORT}`;
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+/**
+ * Browser tests against the real store: the built web app served by the API server on a fresh
+ * embedded database with the demo catalogue (DATA_DIR is wiped first). Chromium is Debian's.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: ci ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: ci,
+  reporter: ci ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // cwd is this folder; the server serves ../web/dist, so the app is built first
+    command: `npm run build && rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} CAPTCHA_DIFFICULTY=low NODE_ENV=test LOG_LEVEL=warn ${ADMIN_ENV} ${MAIL_ENV} npx tsx ../server/src/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/products/top`,
+    timeout: 240_000,
+    reuseExistingServer: !ci,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

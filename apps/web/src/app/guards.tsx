@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../features/auth/store.ts';
+import { setTokenFailedHandler } from '../lib/api.ts';
+import { useLogout } from './use-logout.ts';
+
+/** First path segments a guest may visit (spec §4); everything else (profile, support, admin…) is not. */
+const GUEST_ALLOWED = new Set([
+  '',
+  'page',
+  'search',
+  'product',
+  'cart',
+  'shipping',
+  'shippingrate',
+  'payment',
+  'placeorder',
+  'order',
+  'login',
+  'register',
+  'forgotpw',
+  'registerconfirm',
+  'resendconfirmation',
+  'user',
+  'users',
+  'contact',
+]);
+
+export function guestMayVisit(pathname: string): boolean {
+  return GUEST_ALLOWED.has(pathname.split('/')[1]?.toLowerCase() ?? '');
+}
+
+export const loginHref = (to: string) => `/login?redirect=${encodeURIComponent(to)}`;
+
+/**
+ * Spec §4: a guest outside the allowed pages has its stored info cleared and goes to
+ * /login?redirect=…; a request refused with 'Not authorized, token failed' logs out.
+ */
+export function SessionGuard() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const isGuest = useAuth((s) => s.userInfo?.isGuest === true);
+  const logout = useLogout();
+
+  useEffect(() => {
+    setTokenFailedHandler(logout);
+    return () => setTokenFailedHandler(() => undefined);
+  }, [logout]);
+
+  useEffect(() => {
+    if (!isGuest || guestMayVisit(pathname)) return;
+    useAuth.getState().clear();
+    navigate(loginHref(pathname + search), { replace: true });
+  }, [isGuest, pathname, search, navigate]);
+  return null;
+}
+
+/** Pages for registered users (a guest or a visitor signs in first). */
+export function RequireUser() {
+  const { pathname, search } = useLocation();
+  const user = useAuth((s) => s.userInfo);
+  if (!user || user.isGuest) return <Navigate to={loginHref(pathname + search)} replace />;
+  return <Outlet />;
+}
+
+/** Admin pages: everyone else goes to /login (spec §6). */
+export function RequireAdmin() {
+  const user = useAuth((s) => s.userInfo);
+  if (!user || user.isGuest || !user.isAdmin || !user.token) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}

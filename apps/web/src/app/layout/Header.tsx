@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, NavLink } from 'react-router';
+import { BagIcon, CartIcon, UserIcon } from '../../components/icons.tsx';
+import { displayName, useAuth } from '../../features/auth/store.ts';
+import { itemCount } from '../../features/cart/cart-logic.ts';
+import { useCart } from '../../features/cart/store.ts';
+import { useLogout } from '../use-logout.ts';
+import { SearchBox } from './SearchBox.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
+
+export function Header() {
+  const userInfo = useAuth((s) => s.userInfo);
+  const count = useCart((s) => itemCount(s.cartItems));
+  const logout = useLogout();
+  const [expanded, setExpanded] = useState(false);
+  const close = () => setExpanded(false);
+
+  return (
+    <header>
+      <Navbar expand="lg" className="site-navbar" expanded={expanded} onToggle={setExpanded} collapseOnSelect>
+        <Container>
+          <Navbar.Brand as={Link} to="/" onClick={close} className="d-flex align-items-center gap-2 fw-bold">
+            <BagIcon size={24} className="text-primary" /> Store
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" label="Menu" className="order-2" />
+          <Navbar.Collapse id="main-nav" className="order-3">
+            <div className="flex-grow-1 my-2 my-lg-0 mx-lg-4">
+              <SearchBox onSearch={close} />
+            </div>
+            <Nav className="align-items-lg-center gap-lg-2">
+              <div className="nav-item py-2 py-lg-0">
+                <ThemeSwitch />
+              </div>
+              {userInfo ? (
+                <NavDropdown
+                  id="account-menu"
+                  align="end"
+                  title={
+                    <span className="d-inline-flex align-items-center gap-1">
+                      <UserIcon size={16} /> {displayName(userInfo)}
+                    </span>
+                  }
+                >
+                  {!userInfo.isGuest && (
+                    <>
+                      <NavDropdown.Item as={Link} to="/profile" onClick={close}>
+                        Profile
+                      </NavDropdown.Item>
+                      <NavDropdown.Item as={Link} to="/contactsupport" onClick={close}>
+                        Contact Support
+                      </NavDropdown.Item>
+                      <NavDropdown.Divider />
+                    </>
+                  )}
+                  <NavDropdown.Item
+                    as="button"
+                    onClick={() => {
+                      close();
+                      logout();
+                    }}
+                  >
+                    Logout
+                  </NavDropdown.Item>
+                </NavDropdown>
+              ) : (
+                <Nav.Link as={NavLink} to="/login" onClick={close} className="d-inline-flex align-items-center gap-1">
+                  <UserIcon size={16} /> Sign In
+                </Nav.Link>
+              )}
+              {userInfo?.isAdmin && (
+                <NavDropdown id="admin-menu" title="Admin" align="end">
+                  <NavDropdown.Item as={Link} to="/admin/userlist" onClick={close}>
+                    Users
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/admin/productlist" onClick={close}>
+                    Products
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/admin/orderlist" onClick={close}>
+                    Orders
+                  </NavDropdown.Item>
+                </NavDropdown>
+              )}
+            </Nav>
+          </Navbar.Collapse>
+          {/* After the menu in reading order; shown beside the toggler on small screens. */}
+          <Nav className="order-1 order-lg-4 ms-auto me-2 ms-lg-2 me-lg-0">
+            <CartLink count={count} onClick={close} />
+          </Nav>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}
+
+function CartLink({ count, onClick }: { count: number; onClick: () => void }) {
+  return (
+    <Nav.Link
+      as={NavLink}
+      to="/cart"
+      onClick={onClick}
+      className="cart-link d-flex align-items-center gap-1"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+    >
+      <CartIcon size={20} />
+      <span className="d-none d-sm-inline" aria-hidden="true">
+        Cart
+      </span>
+      {count > 0 && (
+        <Badge pill bg="danger" className="cart-badge" data-testid="cart-count" aria-hidden="true">
+          {count}
+        </Badge>
+      )}
+    </Nav.Link>
+  );
+}

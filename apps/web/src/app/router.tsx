@@ -1,0 +1,90 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { Loader } from '../components/Loader.tsx';
+import HomePage from '../features/catalog/pages/HomePage.tsx';
+import { RequireAdmin, RequireUser } from './guards.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
+
+// Everything but the home page loads on demand, so the first visit downloads only the storefront.
+// (Declarative routes: the data router would add ~17 KB gzipped to every page for features unused here.)
+const ProductListPage = lazy(() => import('../features/catalog/pages/ProductListPage.tsx'));
+const ProductPage = lazy(() => import('../features/product/pages/ProductPage.tsx'));
+const CartPage = lazy(() => import('../features/cart/pages/CartPage.tsx'));
+const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage.tsx'));
+const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
+// accounts (issue 3)
+const LoginPage = lazy(() => import('../features/account/pages/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('../features/account/pages/RegisterPage.tsx'));
+const RegisterConfirmPage = lazy(() => import('../features/account/pages/RegisterConfirmPage.tsx'));
+const ConfirmEmailPage = lazy(() => import('../features/account/pages/ConfirmEmailPage.tsx'));
+const ResendConfirmationPage = lazy(() => import('../features/account/pages/ResendConfirmationPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/account/pages/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/account/pages/ResetPasswordPage.tsx'));
+const ProfilePage = lazy(() => import('../features/account/pages/ProfilePage.tsx'));
+const UserListPage = lazy(() => import('../features/admin-users/pages/UserListPage.tsx'));
+const UserEditPage = lazy(() => import('../features/admin-users/pages/UserEditPage.tsx'));
+// checkout and orders (issue 4)
+const ShippingPage = lazy(() => import('../features/checkout/pages/ShippingPage.tsx'));
+const PaymentPage = lazy(() => import('../features/checkout/pages/PaymentPage.tsx'));
+const PlaceOrderPage = lazy(() => import('../features/checkout/pages/PlaceOrderPage.tsx'));
+const OrderPage = lazy(() => import('../features/orders/pages/OrderPage.tsx'));
+// reviews, contact and support (issue 6)
+const ContactPage = lazy(() => import('../features/support/pages/ContactPage.tsx'));
+const ContactSupportPage = lazy(() => import('../features/support/pages/ContactSupportPage.tsx'));
+
+/** Routes of other issues: a heading and a way back until their pages land. */
+const later: [path: string, title: string][] = [
+  ['shippingrate', 'Shipping Rate'],
+  ['admin/productlist', 'Products'],
+  ['admin/productlist/:pageNumber', 'Products'],
+  ['admin/product/:id/edit', 'Edit Product'],
+  ['admin/orderlist', 'Orders'],
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {/* standalone: no header or footer (spec §2) */}
+      <Route
+        path="user/confirm/:token"
+        element={
+          <Suspense fallback={<Loader />}>
+            <ConfirmEmailPage />
+          </Suspense>
+        }
+      />
+      <Route element={<RootLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="page/:pageNumber" element={<ProductListPage />} />
+        <Route path="search/:keyword" element={<ProductListPage />} />
+        <Route path="search/:keyword/page/:pageNumber" element={<ProductListPage />} />
+        <Route path="product/:idOrSlug" element={<ProductPage />} />
+        <Route path="cart/:id?" element={<CartPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="registerconfirm/:token" element={<RegisterConfirmPage />} />
+        <Route path="resendconfirmation" element={<ResendConfirmationPage />} />
+        <Route path="forgotpw" element={<ForgotPasswordPage />} />
+        <Route path="users/resetpw/:token" element={<ResetPasswordPage />} />
+        <Route path="shipping" element={<ShippingPage />} />
+        <Route path="payment" element={<PaymentPage />} />
+        <Route path="placeorder" element={<PlaceOrderPage />} />
+        <Route path="order/:id" element={<OrderPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route element={<RequireUser />}>
+          <Route path="profile" element={<ProfilePage />} />
+          {/* paths match case-insensitively: /contactSupport too */}
+          <Route path="contactsupport" element={<ContactSupportPage />} />
+        </Route>
+        <Route element={<RequireAdmin />}>
+          <Route path="admin/userlist" element={<UserListPage />} />
+          <Route path="admin/user/:id/edit" element={<UserEditPage />} />
+        </Route>
+        {later.map(([path, title]) => (
+          <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

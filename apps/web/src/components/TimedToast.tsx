@@ -1,0 +1,42 @@
+import Toast from 'react-bootstrap/Toast';
+import ToastContainer from 'react-bootstrap/ToastContainer';
+
+export interface ToastContent {
+  title: string;
+  body: string;
+  variant: 'danger' | 'success';
+}
+
+/**
+ * One toast in the top-right corner that hides by itself after `delay` ms (spec §9 toast times).
+ * Errors are announced assertively, successes politely.
+ */
+export function TimedToast({
+  toast,
+  delay,
+  onClose,
+}: {
+  toast: ToastContent | null;
+  delay: number;
+  onClose: () => void;
+}) {
+  const danger = toast?.variant === 'danger';
+  return (
+    <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>
+      <Toast
+        show={toast !== null}
+        onClose={onClose}
+        delay={delay}
+        autohide
+        bg={danger ? 'danger' : 'success'}
+        role={danger ? 'alert' : 'status'}
+        aria-live={danger ? 'assertive' : 'polite'}
+      >
+        <Toast.Header closeLabel="Close">
+          <strong className="me-auto">{toast?.title}</strong>
+        </Toast.Header>
+        <Toast.Body className="text-white">{toast?.body}</Toast.Body>
+      </Toast>
+    </ToastContainer>
+  );
+}

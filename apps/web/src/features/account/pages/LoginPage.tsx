@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_VALIDATION_DELAY_MS, LOGIN_DEBOUNCE_MS, loginFormSchema } from '@store/shared';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Captcha } from '../../../components/Captcha.tsx';
+import { Message } from '../../../components/Message.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useAuth } from '../../auth/store.ts';
+import { useLogin } from '../api.ts';
+import { Field, FormPage, safeRedirect, useDebounced } from '../components/form.tsx';
+
+export const WAIT_MESSAGE = 'Please wait a moment before retrying.';
+
+export default function LoginPage() {
+  useDocumentTitle('Sign In');
+  const [search] = useSearchParams();
+  const rawRedirect = search.get('redirect');
+  const redirect = safeRedirect(rawRedirect);
+  const user = useAuth((s) => s.userInfo);
+  const login = useLogin();
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const lastSubmit = useRef(0);
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isValid },
+  } = useForm({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '', grecaptcha: '' },
+  });
+
+  const emailError = useDebounced(errors.email?.message, EMAIL_VALIDATION_DELAY_MS);
+  const password = watch('password') ?? '';
+  const spaced = password.length > 0 && password !== password.trim();
+
+  if (user && !user.isGuest && user.token) return <Navigate to={redirect} replace />;
+
+  const onSubmit = handleSubmit((values) => {
+    const now = Date.now();
+    if (now - lastSubmit.current < LOGIN_DEBOUNCE_MS) {
+      setNotice(WAIT_MESSAGE);
+      return;
+    }
+    lastSubmit.current = now;
+    setNotice(null);
+    login.mutate(
+      { email: values.email, password: values.password, grecaptcha: values.grecaptcha },
+      {
+        onError: () => {
+          setValue('grecaptcha', '', { shouldValidate: true });
+          setCaptchaKey((k) => k + 1);
+        },
+      },
+    );
+  });
+
+  const suffix = rawRedirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  const unconfirmed = login.error?.message.includes('confirm your email');
+
+  return (
+    <FormPage title="Sign In">
+      {notice && <Message variant="warning">{notice}</Message>}
+      {login.error && (
+        <Message variant="danger">
+          {login.error.message}
+          {unconfirmed && (
+            <>
+              {' '}
+              <Link to="/resendconfirmation" className="alert-link">
+                Resend the confirmation email
+              </Link>
+            </>
+          )}
+        </Message>
+      )}
+      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <Field
+          id="login-email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          placeholder="Enter email"
+          registration={register('email')}
+          error={emailError}
+        />
+        <Field
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Enter password"
+          registration={register('password')}
+          error={errors.password?.message}
+          hint={
+            spaced ? (
+              <span className="text-warning-emphasis">
+                Your password starts or ends with a space. Spaces are kept as typed.
+              </span>
+            ) : undefined
+          }
+        />
+        <input type="hidden" {...register('grecaptcha')} />
+        <div className="mb-3">
+          <Captcha resetKey={captchaKey} onChange={(p) => setValue('grecaptcha', p ?? '', { shouldValidate: true })} />
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={!isValid || login.isPending}>
+          {login.isPending ? 'Signing In…' : 'Sign In'}
+        </button>
+      </form>
+      <div className="d-flex flex-column flex-sm-row justify-content-between gap-2 mt-4">
+        <span>
+          New customer? <Link to={`/register${suffix}`}>Register</Link>
+        </span>
+        <Link to={`/forgotpw${suffix}`}>Forgot password?</Link>
+      </div>
+    </FormPage>
+  );
+}

@@ -1,0 +1,303 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PROFILE_CAPTCHA_FROM_COUNT,
+  PROFILE_COOLDOWN_S,
+  TOAST_MS,
+  captchaRequired,
+  changePasswordFormSchema,
+  formatMoney,
+  profileSchema,
+} from '@store/shared';
+import { useState } from 'react';
+import Toast from 'react-bootstrap/Toast';
+import ToastContainer from 'react-bootstrap/ToastContainer';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Captcha } from '../../../components/Captcha.tsx';
+import { Loader } from '../../../components/Loader.tsx';
+import { Message } from '../../../components/Message.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useAuth, type UserInfo } from '../../auth/store.ts';
+import { useChangePassword, useMyOrders, useUpdateProfile } from '../api.ts';
+import { Field, useCountdown } from '../components/form.tsx';
+
+const profileFormSchema = profileSchema.extend({ grecaptcha: captchaRequired });
+const PROFILE_ERROR_TOAST_MS = 6000;
+
+interface ToastState {
+  ok: boolean;
+  title: string;
+  text: string;
+  delay: number;
+}
+
+export default function ProfilePage() {
+  useDocumentTitle('Profile');
+  const user = useAuth((s) => s.userInfo);
+  const [tab, setTab] = useState<'orders' | 'password'>('orders');
+  const [toast, setToast] = useState<ToastState | null>(null);
+  if (!user) return null;
+
+  return (
+    <>
+      <div className="row g-4">
+        <div className="col-lg-4">
+          <h1 className="h3 mb-3">User Profile</h1>
+          <ProfileForm user={user} onToast={setToast} />
+        </div>
+        <div className="col-lg-8">
+          <div className="btn-group mb-3" role="group" aria-label="Show">
+            <button
+              type="button"
+              className={`btn ${tab === 'orders' ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-pressed={tab === 'orders'}
+              onClick={() => setTab('orders')}
+            >
+              My Orders
+            </button>
+            <button
+              type="button"
+              className={`btn ${tab === 'password' ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-pressed={tab === 'password'}
+              onClick={() => setTab('password')}
+            >
+              Change Password
+            </button>
+          </div>
+          {tab === 'orders' ? <MyOrders /> : <ChangePassword isGuest={user.isGuest} onToast={setToast} />}
+        </div>
+      </div>
+      <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1080 }}>
+        <Toast
+          show={toast !== null}
+          onClose={() => setToast(null)}
+          delay={toast?.delay ?? TOAST_MS.profile}
+          autohide
+          bg={toast?.ok ? 'success' : 'danger'}
+        >
+          <Toast.Header closeLabel="Close">
+            <strong className="me-auto">{toast?.title}</strong>
+          </Toast.Header>
+          <Toast.Body className="text-white">{toast?.text}</Toast.Body>
+        </Toast>
+      </ToastContainer>
+    </>
+  );
+}
+
+function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastState) => void }) {
+  const update = useUpdateProfile();
+  const needsCaptcha = user.profileUpdateCount >= PROFILE_CAPTCHA_FROM_COUNT;
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [endsAt, setEndsAt] = useState<number | null>(null);
+  const left = useCountdown(endsAt);
+  const [saved, setSaved] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isValid },
+  } = useForm({
+    resolver: zodResolver(needsCaptcha ? profileFormSchema : profileSchema),
+    mode: 'onChange',
+    values: { firstName: user.firstName, lastName: user.lastName, email: user.email, grecaptcha: '' },
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const onSubmit = handleSubmit((v) => {
+    setSaved(false);
+    update.mutate(
+      {
+        firstName: v.firstName,
+        lastName: v.lastName,
+        email: v.email,
+        ...(needsCaptcha ? { grecaptcha: v.grecaptcha } : {}),
+      },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          setEndsAt(Date.now() + PROFILE_COOLDOWN_S * 1000);
+        },
+        onError: (err) =>
+          onToast({
+            ok: false,
+            title: 'Profile Error',
+            text: err.message || 'Failed to update profile',
+            delay: PROFILE_ERROR_TOAST_MS,
+          }),
+        onSettled: () => {
+          if (!needsCaptcha) return;
+          setValue('grecaptcha', '', { shouldValidate: true });
+          setCaptchaKey((k) => k + 1);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Profile">
+      {saved && <Message variant="success">Profile updated</Message>}
+      <Field
+        id="profile-first"
+        label="First Name"
+        autoComplete="given-name"
+        registration={register('firstName')}
+        error={errors.firstName?.message}
+      />
+      <Field
+        id="profile-last"
+        label="Last Name"
+        autoComplete="family-name"
+        registration={register('lastName')}
+        error={errors.lastName?.message}
+      />
+      <Field
+        id="profile-email"
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <div className="mb-3">
+        <label htmlFor="profile-username" className="form-label">
+          Username
+        </label>
+        <input id="profile-username" className="form-control" value={user.username} readOnly />
+      </div>
+      {needsCaptcha && (
+        <div className="mb-3">
+          <input type="hidden" {...register('grecaptcha')} />
+          <Captcha resetKey={captchaKey} onChange={(p) => setValue('grecaptcha', p ?? '', { shouldValidate: true })} />
+        </div>
+      )}
+      <button type="submit" className="btn btn-primary w-100" disabled={!isValid || update.isPending || left > 0}>
+        {left > 0 ? `Wait ${left}s` : update.isPending ? 'Updating…' : 'Update'}
+      </button>
+    </form>
+  );
+}
+
+function ChangePassword({ isGuest, onToast }: { isGuest: boolean; onToast: (t: ToastState) => void }) {
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isValid },
+  } = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    mode: 'onChange',
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+
+  if (isGuest) return <Message variant="info">Guest accounts cannot change password.</Message>;
+
+  const onSubmit = handleSubmit((v) =>
+    change.mutate(
+      { currentPassword: v.currentPassword, password: v.password },
+      {
+        onSuccess: (res) => {
+          reset();
+          onToast({
+            ok: true,
+            title: 'Password',
+            text: res.message ?? 'Password updated successfully',
+            delay: TOAST_MS.profile,
+          });
+        },
+        onError: (err) => onToast({ ok: false, title: 'Password', text: err.message, delay: TOAST_MS.profile }),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Change password" className="col-md-8 col-xl-6">
+      <h2 className="h4 mb-3">Change Password</h2>
+      <Field
+        id="pw-current"
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword?.message}
+      />
+      <Field
+        id="pw-new"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <Field
+        id="pw-confirm"
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('confirmPassword', { deps: ['password'] })}
+        error={errors.confirmPassword?.message}
+      />
+      <button type="submit" className="btn btn-primary" disabled={!isValid || change.isPending}>
+        {change.isPending ? 'Saving…' : 'Change Password'}
+      </button>
+    </form>
+  );
+}
+
+const yesNo = (done: boolean, at: string | null) =>
+  done && at ? (
+    new Date(at).toLocaleDateString()
+  ) : (
+    <>
+      <span className="text-danger-emphasis" aria-hidden="true">
+        ✗
+      </span>
+      <span className="visually-hidden">No</span>
+    </>
+  );
+
+function MyOrders() {
+  const { data, error, isPending } = useMyOrders(true);
+  if (isPending) return <Loader label="Loading orders…" />;
+  if (error) return <Message variant="danger">{error.message}</Message>;
+  if (data.length === 0) return <Message>You have no orders yet.</Message>;
+  return (
+    <div className="table-responsive">
+      <h2 className="visually-hidden">My Orders</h2>
+      <table className="table table-striped table-hover table-sm align-middle">
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">DATE</th>
+            <th scope="col">TOTAL</th>
+            <th scope="col">PAID</th>
+            <th scope="col">SHIPPED</th>
+            <th scope="col">DELIVERED</th>
+            <th scope="col">
+              <span className="visually-hidden">Details</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((o) => (
+            <tr key={o._id}>
+              <td className="font-monospace small">{o._id}</td>
+              <td>{new Date(o.createdAt).toLocaleDateString()}</td>
+              <td>{formatMoney(o.totalPrice)}</td>
+              <td>{yesNo(o.isPaid, o.paidAt)}</td>
+              <td>{yesNo(o.isShipped, o.shippedAt)}</td>
+              <td>{yesNo(o.isDelivered, o.deliveredAt)}</td>
+              <td>
+                <Link to={`/order/${o._id}`} className="btn btn-sm btn-outline-secondary">
+                  Details
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

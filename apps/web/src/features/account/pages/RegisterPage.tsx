@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_VALIDATION_DELAY_MS, PASSWORD_HINT_DELAY_MS, registerFormSchema } from '@store/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Captcha } from '../../../components/Captcha.tsx';
+import { Message } from '../../../components/Message.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useAuth } from '../../auth/store.ts';
+import { useRegister } from '../api.ts';
+import { Field, FormPage, safeRedirect, useDebounced } from '../components/form.tsx';
+
+const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword', 'grecaptcha'] as const;
+
+export default function RegisterPage() {
+  useDocumentTitle('Register');
+  const [search] = useSearchParams();
+  const rawRedirect = search.get('redirect');
+  const redirect = safeRedirect(rawRedirect);
+  const navigate = useNavigate();
+  const user = useAuth((s) => s.userInfo);
+  const signUp = useRegister();
+  const [captchaKey, setCaptchaKey] = useState(0);
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isValid },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onChange',
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      username: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      grecaptcha: '',
+    },
+  });
+
+  const values = watch();
+  const allFilled = FIELDS.every((f) => String(values[f] ?? '').length > 0);
+  const emailError = useDebounced(errors.email?.message, EMAIL_VALIDATION_DELAY_MS);
+  const passwordError = useDebounced(errors.password?.message, PASSWORD_HINT_DELAY_MS);
+
+  if (user && !user.isGuest && user.token) return <Navigate to={redirect} replace />;
+
+  const onSubmit = handleSubmit((v) => {
+    signUp.mutate(
+      {
+        firstName: v.firstName,
+        lastName: v.lastName,
+        username: v.username,
+        email: v.email,
+        password: v.password,
+        grecaptcha: v.grecaptcha,
+      },
+      {
+        onSuccess: (res) => navigate(`/registerconfirm/${encodeURIComponent(res.registerToken)}`),
+        onError: () => {
+          setValue('grecaptcha', '', { shouldValidate: true });
+          setCaptchaKey((k) => k + 1);
+        },
+      },
+    );
+  });
+
+  const suffix = rawRedirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+
+  return (
+    <FormPage title="Register">
+      {signUp.error && <Message variant="danger">{signUp.error.message}</Message>}
+      <form onSubmit={onSubmit} noValidate aria-label="Register">
+        <div className="row g-0 gx-sm-3">
+          <Field
+            className="col-sm-6 mb-3"
+            id="reg-first"
+            label="First Name"
+            autoComplete="given-name"
+            registration={register('firstName')}
+            error={errors.firstName?.message}
+          />
+          <Field
+            className="col-sm-6 mb-3"
+            id="reg-last"
+            label="Last Name"
+            autoComplete="family-name"
+            registration={register('lastName')}
+            error={errors.lastName?.message}
+          />
+        </div>
+        <Field
+          id="reg-username"
+          label="Username"
+          autoComplete="username"
+          registration={register('username')}
+          error={errors.username?.message}
+          hint="Letters, digits, underscore, dot and hyphen; up to 30 characters."
+        />
+        <Field
+          id="reg-email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={emailError}
+        />
+        <Field
+          id="reg-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={passwordError}
+          hint="At least 8 characters with upper and lower case letters, a digit and a special character."
+        />
+        <Field
+          id="reg-confirm"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <input type="hidden" {...register('grecaptcha')} />
+        <div className="mb-3">
+          <Captcha resetKey={captchaKey} onChange={(p) => setValue('grecaptcha', p ?? '', { shouldValidate: true })} />
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={!isValid || !allFilled || signUp.isPending}>
+          {signUp.isPending ? 'Registering…' : 'Register'}
+        </button>
+      </form>
+      <p className="mt-4">
+        Have an account? <Link to={`/login${suffix}`}>Sign In</Link>
+      </p>
+    </FormPage>
+  );
+}

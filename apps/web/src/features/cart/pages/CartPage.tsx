@@ -1,0 +1,110 @@
+import { formatMoney, fromCents } from '@store/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Loader } from '../../../components/Loader.tsx';
+import { Message } from '../../../components/Message.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { productQuery } from '../../catalog/api.ts';
+import { CheckoutButtons } from '../../checkout/components/CheckoutButtons.tsx';
+import { itemCount, itemsTotalCents, lineFor } from '../cart-logic.ts';
+import { CartLine } from '../components/CartLine.tsx';
+import { useCart } from '../store.ts';
+
+/** /cart/{id?}?qty=&selectedColorsVariants=: arriving with an id adds that line, then the address drops it. */
+function useAddFromUrl() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const add = useCart((s) => s.add);
+  const [error, setError] = useState<string | null>(null);
+  const done = useRef<string | null>(null);
+  const qty = Math.max(1, Math.floor(Number(search.get('qty') ?? '1')) || 1);
+  const variantId = search.get('selectedColorsVariants');
+
+  useEffect(() => {
+    if (!id) {
+      done.current = null;
+      return;
+    }
+    const key = `${id}|${qty}|${variantId ?? ''}`;
+    if (done.current === key) return; // StrictMode runs effects twice: add once
+    done.current = key;
+    queryClient
+      .fetchQuery(productQuery(id))
+      .then((product) => {
+        if (product.countInStock <= 0) {
+          setError(`${product.name} is out of stock.`);
+        } else {
+          const variant = product.colorsVariants.find((v) => v._id === variantId) ?? null;
+          add(lineFor(product, variant, qty));
+          setError(null);
+        }
+      })
+      .catch((err: Error) => setError(err.message))
+      .finally(() => navigate('/cart', { replace: true })); // a reload must not add it again
+  }, [id, qty, variantId, add, navigate, queryClient]);
+
+  return { adding: Boolean(id), error };
+}
+
+export default function CartPage() {
+  useDocumentTitle('Shopping Cart');
+  const { adding, error } = useAddFromUrl();
+  const items = useCart((s) => s.cartItems);
+  const setQty = useCart((s) => s.setQty);
+  const remove = useCart((s) => s.remove);
+  const count = itemCount(items);
+
+  return (
+    <>
+      <h1 className="h3 mb-4">Shopping Cart</h1>
+      {error && <Message variant="danger">{error}</Message>}
+      {adding ? (
+        <Loader label="Adding to cart…" />
+      ) : items.length === 0 ? (
+        <div className="cart-empty text-center py-5">
+          <p className="fs-5 mb-3">Your cart is empty.</p>
+          <Link to="/" className="btn btn-primary">
+            Go shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="row g-4">
+          <div className="col-lg-8">
+            <ul className="list-unstyled cart-lines mb-0" aria-label="Items in your cart">
+              {items.map((item) => {
+                const variantId = item.selectedColorsVariants?._id ?? null;
+                return (
+                  <CartLine
+                    key={`${item.product}:${variantId ?? ''}`}
+                    item={item}
+                    onQty={(qty) => setQty(item.product, variantId, qty)}
+                    onRemove={() => remove(item.product, variantId)}
+                  />
+                );
+              })}
+            </ul>
+          </div>
+          <div className="col-lg-4">
+            <section className="card cart-summary" aria-labelledby="summary-heading">
+              <div className="card-body">
+                <h2 id="summary-heading" className="h5">
+                  Subtotal ({count}) {count === 1 ? 'item' : 'items'}
+                </h2>
+                <p className="fs-4 fw-bold mb-3" data-testid="cart-total">
+                  {formatMoney(fromCents(itemsTotalCents(items)))}
+                </p>
+                <CheckoutButtons disabled={items.length === 0} />
+                <Link to="/" className="btn btn-outline-primary w-100">
+                  Keep Shopping!
+                </Link>
+              </div>
+            </section>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { priceOrder, TOAST_MS, toCents, type ShippingRate } from '@store/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Message } from '../../../components/Message.tsx';
+import { OrderItemList } from '../../../components/OrderItemList.tsx';
+import { PriceSummary } from '../../../components/PriceSummary.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useAuth } from '../../auth/store.ts';
+import { useCart } from '../../cart/store.ts';
+import { createOrder, fetchShippingRates } from '../api.ts';
+import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
+import { useCheckout } from '../store.ts';
+
+/** What the order page shows as a toast after arriving from here (spec §9: 3 s). */
+export const ORDER_PLACED = { message: 'Order placed successfully!', ms: TOAST_MS.orderPlaced };
+
+export default function PlaceOrderPage() {
+  useDocumentTitle('Place Order');
+  const userInfo = useAuth((s) => s.userInfo);
+  const items = useCart((s) => s.cartItems);
+  const clearCart = useCart((s) => s.clear);
+  const { shippingAddress: address, paymentMethod, shippingRate, saveShippingRate } = useCheckout();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [placing, setPlacing] = useState(false);
+
+  const rates = useQuery({
+    queryKey: ['shipping-rates', userInfo?._id ?? 'anonymous'],
+    queryFn: () => fetchShippingRates(userInfo?._id ?? 'checkout'),
+    enabled: Boolean(userInfo),
+  });
+
+  if (!userInfo) return <Navigate to="/login?redirect=/shipping" replace />;
+  if (!address) return <Navigate to="/shipping" replace />;
+  if (!paymentMethod) return <Navigate to="/payment" replace />;
+
+  // the stored rate while the server still offers it, else the server's default
+  const rate: ShippingRate | undefined = rates.data
+    ? (rates.data.rates.find((r) => r.id === shippingRate?.id) ??
+      rates.data.rates.find((r) => r.id === rates.data.defaultRateId))
+    : undefined;
+  const price = priceOrder(
+    items.map((i) => ({ unitPriceCents: toCents(i.price), qty: i.qty })),
+    toCents(rate?.price ?? 0),
+  );
+
+  const placeOrder = async () => {
+    setError(null);
+    setPlacing(true);
+    try {
+      if (rate) saveShippingRate(rate);
+      const { email, ...shipping } = address;
+      const order = await createOrder({
+        shipToFirstName: shipping.shipToFirstName,
+        shipToLastName: shipping.shipToLastName,
+        firstName: userInfo.firstName || shipping.shipToFirstName,
+        lastName: userInfo.lastName || shipping.shipToLastName,
+        email,
+        orderItems: items.map((i) => ({
+          product: i.product,
+          qty: i.qty,
+          selectedColorsVariants: i.selectedColorsVariants ? { _id: i.selectedColorsVariants._id } : null,
+        })),
+        shippingAddress: { ...shipping, email },
+        paymentMethod,
+        shippingRateId: rate?.id,
+      });
+      clearCart();
+      navigate(`/order/${order._id}`, { state: { orderPlaced: true } });
+    } catch (err) {
+      setError((err as Error).message);
+      setPlacing(false);
+    }
+  };
+
+  return (
+    <>
+      <CheckoutSteps current="placeorder" isGuest={userInfo.isGuest} />
+      <h1 className="h3 mb-4">Place Order</h1>
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <section aria-labelledby="shipping-heading" className="mb-4">
+            <h2 id="shipping-heading" className="h5">
+              Shipping
+            </h2>
+            <p className="mb-1">
+              {address.shipToFirstName} {address.shipToLastName} ({address.email})
+            </p>
+            <address className="mb-1" data-testid="placeorder-address">
+              {address.address1}
+              {address.address2 && `, ${address.address2}`}, {address.city}, {address.state} {address.postalCode},{' '}
+              {address.country}
+            </address>
+            <Link to="/shipping" className="small">
+              Change address
+            </Link>
+          </section>
+          <section aria-labelledby="method-heading" className="mb-4">
+            <h2 id="method-heading" className="h5">
+              Payment Method
+            </h2>
+            <p className="mb-0">Method: {paymentMethod}</p>
+          </section>
+          <OrderItemList
+            items={items.map((i) => ({
+              key: `${i.product}:${i.selectedColorsVariants?._id ?? ''}`,
+              product: i.product,
+              slug: i.slug,
+              name: i.name,
+              image: i.image,
+              price: i.price,
+              qty: i.qty,
+              variantName: i.selectedColorsVariants?.name,
+            }))}
+          />
+        </div>
+        <div className="col-lg-4">
+          <PriceSummary price={price}>
+            {rates.error && <Message variant="danger">{(rates.error as Error).message}</Message>}
+            {error && <Message variant="danger">{error}</Message>}
+            <Button
+              className="w-100 mt-3"
+              disabled={items.length === 0 || placing || rates.isPending}
+              onClick={() => void placeOrder()}
+            >
+              {placing ? 'Placing order…' : 'Place Order'}
+            </Button>
+          </PriceSummary>
+        </div>
+      </div>
+    </>
+  );
+}

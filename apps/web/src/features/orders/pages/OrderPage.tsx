@@ -1,0 +1,279 @@
+import { TOAST_MS, toCents, type Order } from '@store/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Loader } from '../../../components/Loader.tsx';
+import { Message } from '../../../components/Message.tsx';
+import { OrderItemList } from '../../../components/OrderItemList.tsx';
+import { PriceSummary } from '../../../components/PriceSummary.tsx';
+import { TimedToast, type ToastContent } from '../../../components/TimedToast.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useAuth } from '../../auth/store.ts';
+import {
+  deliverOrder,
+  fetchOrder,
+  fetchPaypalConfig,
+  orderKey,
+  payOrder,
+  shipOrder,
+  type PaymentResult,
+} from '../api.ts';
+import { ShipModal } from '../components/ShipModal.tsx';
+import { TrackingList } from '../components/TrackingList.tsx';
+import { VerifyAccessModal } from '../components/VerifyAccessModal.tsx';
+
+const PayPalPayment = lazy(() => import('../components/PayPalPayment.tsx'));
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const needsAccess = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isAdmin = useAuth((s) => Boolean(s.userInfo?.isAdmin && !s.userInfo.isGuest));
+  const [toast, setToast] = useState<ToastContent | null>(null);
+  const [verifyOpen, setVerifyOpen] = useState(false);
+  const [shipOpen, setShipOpen] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const order = useQuery({ queryKey: orderKey(id), queryFn: () => fetchOrder(id), retry: false, staleTime: 0 });
+  useDocumentTitle(order.data ? `Order ${order.data._id}` : 'Order');
+
+  // 'Order placed successfully!' from /placeorder (spec §9: 3 s); the history entry forgets it
+  useEffect(() => {
+    const state = location.state as { orderPlaced?: boolean } | null;
+    if (state?.orderPlaced) {
+      setToast({ title: 'Order', body: 'Order placed successfully!', variant: 'success' });
+      navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, navigate]);
+
+  useEffect(() => {
+    if (needsAccess(order.error)) setVerifyOpen(true);
+  }, [order.error]);
+
+  const setOrder = (o: Order) => queryClient.setQueryData(orderKey(id), o);
+
+  const run = async (action: () => Promise<Order>) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      setOrder(await action());
+    } catch (err) {
+      setActionError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (order.isPending) return <Loader label="Loading order…" />;
+
+  if (!order.data) {
+    return (
+      <>
+        <h1 className="h3 mb-3">Order</h1>
+        {needsAccess(order.error) ? (
+          <>
+            <Message variant="info">Verify the e-mail address and postal code of this order to see it.</Message>
+            <Button onClick={() => setVerifyOpen(true)}>Verify Order Access</Button>
+          </>
+        ) : (
+          <Message variant="danger">{(order.error as Error | null)?.message || 'Failed to load order'}</Message>
+        )}
+        <VerifyAccessModal
+          orderId={id}
+          show={verifyOpen}
+          onClose={() => setVerifyOpen(false)}
+          onVerified={() => {
+            setVerifyOpen(false);
+            void order.refetch();
+          }}
+        />
+      </>
+    );
+  }
+
+  const o = order.data;
+  const a = o.shippingAddress;
+  const price = {
+    itemsCents: toCents(o.itemsPrice),
+    shippingCents: toCents(o.shippingPrice),
+    taxCents: toCents(o.taxPrice),
+    totalCents: toCents(o.totalPrice),
+  };
+
+  return (
+    <>
+      <h1 className="h3 mb-4 text-break">Order {o._id}</h1>
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <section aria-labelledby="order-shipping-heading" className="mb-4">
+            <h2 id="order-shipping-heading" className="h5">
+              Shipping
+            </h2>
+            <p className="mb-1">
+              <strong>Name: </strong>
+              {a.shipToFirstName} {a.shipToLastName}
+            </p>
+            <p className="mb-1">
+              <strong>Email: </strong>
+              <a href={`mailto:${o.user.email}`}>{o.user.email}</a>
+            </p>
+            <p className="mb-2">
+              <strong>Address: </strong>
+              {a.address1}
+              {a.address2 && `, ${a.address2}`}, {a.city}, {a.state} {a.postalCode}, {a.country}
+            </p>
+            <Message variant={o.isShipped ? 'success' : 'warning'}>
+              {o.isShipped ? `Shipped on ${when(o.shippedAt)}` : 'Not Shipped'}
+            </Message>
+            <Message variant={o.isDelivered ? 'success' : 'warning'}>
+              {o.isDelivered ? `Delivered on ${when(o.deliveredAt)}` : 'Not Delivered'}
+            </Message>
+            <TrackingList trackingNumbers={o.trackingNumbers} />
+          </section>
+          <section aria-labelledby="order-payment-heading" className="mb-4">
+            <h2 id="order-payment-heading" className="h5">
+              Payment Method
+            </h2>
+            <p className="mb-2">
+              <strong>Method: </strong>
+              {o.paymentMethod}
+            </p>
+            {o.isPaid ? (
+              <Message variant="success">
+                <span data-testid="paid-status">Paid on {when(o.paidAt)}</span>
+                {o.paymentResult && (
+                  <span className="d-block small mt-1">
+                    Transaction {o.paymentResult.id} · {o.paymentResult.status}
+                    {o.paymentResult.email_address && ` · ${o.paymentResult.email_address}`}
+                  </span>
+                )}
+                {o.isTestPayment && (
+                  <span className="d-block small mt-1 fw-semibold">Test-mode payment: no money moved.</span>
+                )}
+              </Message>
+            ) : (
+              <Message variant="warning">
+                <span data-testid="paid-status">{o.isCancelled ? 'Cancelled' : 'Not Paid'}</span>
+              </Message>
+            )}
+          </section>
+          <OrderItemList
+            items={o.orderItems.map((i) => ({
+              key: i._id,
+              product: i.product,
+              name: i.name,
+              image: i.image,
+              price: i.price,
+              qty: i.qty,
+              variantName: i.selectedColorsVariants?.name,
+            }))}
+          />
+        </div>
+        <div className="col-lg-4">
+          <PriceSummary price={price}>
+            {actionError && (
+              <div className="mt-3">
+                <Message variant="danger">{actionError}</Message>
+              </div>
+            )}
+            {!o.isPaid && !o.isCancelled && (
+              <div className="mt-3">
+                <Payment order={o} onPaid={setOrder} onError={setActionError} />
+              </div>
+            )}
+            {isAdmin && o.isPaid && !o.isShipped && (
+              <Button className="w-100 mt-3" disabled={busy} onClick={() => setShipOpen(true)}>
+                Mark As Shipped
+              </Button>
+            )}
+            {isAdmin && o.isPaid && o.isShipped && !o.isDelivered && (
+              <Button className="w-100 mt-3" disabled={busy} onClick={() => void run(() => deliverOrder(o._id))}>
+                Mark As Delivered
+              </Button>
+            )}
+          </PriceSummary>
+        </div>
+      </div>
+      {isAdmin && (
+        <ShipModal
+          key={o.updatedAt}
+          order={o}
+          show={shipOpen}
+          onClose={() => setShipOpen(false)}
+          onSubmit={async (numbers) => {
+            setOrder(await shipOrder(o._id, numbers));
+            setShipOpen(false);
+          }}
+        />
+      )}
+      <TimedToast toast={toast} delay={TOAST_MS.orderPlaced} onClose={() => setToast(null)} />
+    </>
+  );
+}
+
+/** Test-mode button when the server simulates payments (CONTRACTS.md §7), else the PayPal buttons. */
+function Payment({
+  order,
+  onPaid,
+  onError,
+}: {
+  order: Order;
+  onPaid: (o: Order) => void;
+  onError: (message: string | null) => void;
+}) {
+  const config = useQuery({ queryKey: ['paypal-config'], queryFn: fetchPaypalConfig, staleTime: Infinity });
+  const [paying, setPaying] = useState(false);
+
+  const pay = async (result: PaymentResult) => {
+    setPaying(true);
+    onError(null);
+    try {
+      onPaid(await payOrder(order._id, result));
+    } catch (err) {
+      onError((err as Error).message);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  if (config.isPending) return <Loader label="Loading payment options…" />;
+  if (config.error || !config.data) return <Message variant="danger">{PAYPAL_CONFIG_ERROR}</Message>;
+  if (config.data.testMode) {
+    return (
+      <div className="border border-warning rounded p-2">
+        <p className="small mb-2">
+          <strong>Test mode:</strong> PayPal is not configured on this server, so no real payment is taken.
+        </p>
+        <Button
+          variant="warning"
+          className="w-100"
+          disabled={paying}
+          onClick={() =>
+            void pay({
+              id: `TEST-${Date.now()}`,
+              status: 'COMPLETED',
+              update_time: new Date().toISOString(),
+              email: order.user.email,
+            })
+          }
+        >
+          {paying ? 'Paying…' : 'Test mode: pay without PayPal'}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<Loader label="Loading PayPal…" />}>
+      <PayPalPayment order={order} clientId={config.data.clientId} onApproved={pay} />
+    </Suspense>
+  );
+}
+
+const PAYPAL_CONFIG_ERROR = 'Missing PayPal Client ID';

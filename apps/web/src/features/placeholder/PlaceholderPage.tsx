@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+
+/** Stand-in for the pages other issues build. */
+export default function PlaceholderPage({ title }: { title: string }) {
+  useDocumentTitle(title);
+  return (
+    <div className="py-5 text-center">
+      <h1 className="h3 mb-4">{title}</h1>
+      <Link to="/" className="btn btn-primary">
+        Back to the shop
+      </Link>
+    </div>
+  );
+}

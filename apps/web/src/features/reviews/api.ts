@@ -1,0 +1,16 @@
+import type { ReviewCreateInput } from '@store/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export function useCreateReview(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewCreateInput) =>
+      api<{ message: string }>(`/api/products/${encodeURIComponent(productId)}/reviews`, {
+        method: 'POST',
+        json: body,
+      }),
+    // the product (its reviews, rating and count) and the lists showing its rating
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['catalog'] }),
+  });
+}

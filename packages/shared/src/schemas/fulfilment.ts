@@ -1,0 +1,90 @@
+/** Shipment tracking, the tracking e-mail and the AliExpress connection (spec §5 other, §7 orders, §8). */
+import { z } from 'zod';
+
+export const TRACKING_MESSAGES = {
+  invalid: 'Invalid shipment data',
+  noMovement: 'No movement data yet',
+  unavailable: 'Tracking service unavailable, please try again later',
+  statusRequired: 'Status is required',
+  badDate: 'Invalid date',
+  trackingNumberNotFound: 'Tracking number not found',
+  emailSent: 'Email sent',
+  emailMismatch: 'E-mail does not match the order',
+  bigNumberRequired: 'Please add at least one tracking number',
+} as const;
+
+export const ALIEXPRESS_MESSAGES = {
+  notConfigured: 'AliExpress is not configured',
+  // client-side messages of spec §8
+  urlFailed: 'Failed to get AliExpress auth URL',
+  urlMissing: 'authURL missing in response',
+  startFailed: 'Unable to start AliExpress OAuth',
+} as const;
+
+const field = (max: number) =>
+  z
+    .string({ error: TRACKING_MESSAGES.invalid })
+    .trim()
+    .min(1, TRACKING_MESSAGES.invalid)
+    .max(max, TRACKING_MESSAGES.invalid);
+
+/** POST /api/orders/shipments/tracking: every field is needed, else 'Invalid shipment data'. */
+export const shipmentTrackingSchema = z.object(
+  {
+    trackingId: field(64).regex(/^[A-Za-z0-9-]+$/, TRACKING_MESSAGES.invalid),
+    destinationCountry: field(56),
+    language: field(8).regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, TRACKING_MESSAGES.invalid),
+    zipcode: field(16),
+  },
+  { error: TRACKING_MESSAGES.invalid },
+);
+export type ShipmentTrackingInput = z.infer<typeof shipmentTrackingSchema>;
+
+/** One movement of a shipment, newest first in every list. */
+export const movementEventSchema = z.object({ time: z.string(), status: z.string(), location: z.string() });
+export type MovementEvent = z.infer<typeof movementEventSchema>;
+export const movementListSchema = z.array(movementEventSchema);
+
+/** POST /api/orders/{id}/tracking/{trackingNumberId}/events (admin, manual provider). */
+export const trackingEventInputSchema = z.object({
+  status: z
+    .string({ error: TRACKING_MESSAGES.statusRequired })
+    .trim()
+    .min(1, TRACKING_MESSAGES.statusRequired)
+    .max(200, 'Status must be at most 200 characters'),
+  location: z.string().max(200, 'Location must be at most 200 characters').optional().default(''),
+  /** ISO date-time; now when left out. */
+  occurredAt: z
+    .string()
+    .max(40)
+    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), TRACKING_MESSAGES.badDate)
+    .optional(),
+});
+export type TrackingEventInput = z.infer<typeof trackingEventInputSchema>;
+
+/** POST /api/orders/email/send (admin): the tracking numbers and their items, mailed to the order's e-mail. */
+export const trackingEmailSchema = z.object({
+  orderId: z.string({ error: 'Order id is required' }).max(64),
+  bigNumber: z
+    .array(
+      z.object({
+        number: z.string().trim().min(1, 'Tracking number is required').max(64, 'Tracking number is too long'),
+        trackingItem: z.array(z.string().max(200)).max(100).default([]),
+      }),
+      { error: TRACKING_MESSAGES.bigNumberRequired },
+    )
+    .min(1, TRACKING_MESSAGES.bigNumberRequired)
+    .max(20, 'At most 20 tracking numbers'),
+  email: z.string().max(254).optional(),
+});
+export type TrackingEmailInput = z.infer<typeof trackingEmailSchema>;
+
+export const aliexpressAuthUrlSchema = z.object({ authURL: z.string() });
+export const aliexpressStatusSchema = z.object({
+  configured: z.boolean(),
+  connected: z.boolean(),
+  account: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+});
+export type AliexpressStatus = z.infer<typeof aliexpressStatusSchema>;

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { priceOrder } from '../money.ts';
+import {
+  ORDER_MESSAGES,
+  createOrderSchema,
+  guestAccessSchema,
+  orderListQuerySchema,
+  shipOrderSchema,
+} from './orders.ts';
+
+const item = { product: 'a'.repeat(24), qty: 1, selectedColorsVariants: null };
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
+
+describe('place-order request', () => {
+  it('drops every price, total and stock the client sends', () => {
+    const parsed = createOrderSchema.parse({
+      orderItems: [{ ...item, price: 0.01, countInStock: 999, name: 'Cheap!' }],
+      itemsPrice: 0.01,
+      taxPrice: 0,
+      shippingPrice: 0,
+      totalPrice: 0.01,
+    });
+    expect(parsed).not.toHaveProperty('totalPrice');
+    expect(parsed.orderItems[0]).toEqual(item);
+  });
+  it('refuses an empty order', () => {
+    expect(firstMessage(createOrderSchema.safeParse({ orderItems: [] }))).toBe(ORDER_MESSAGES.empty);
+    expect(firstMessage(createOrderSchema.safeParse({}))).toBe(ORDER_MESSAGES.empty);
+  });
+  it('refuses quantities below 1 and fractional quantities', () => {
+    expect(firstMessage(createOrderSchema.safeParse({ orderItems: [{ ...item, qty: 0 }] }))).toBe(
+      ORDER_MESSAGES.qtyMin,
+    );
+    expect(firstMessage(createOrderSchema.safeParse({ orderItems: [{ ...item, qty: -3 }] }))).toBe(
+      ORDER_MESSAGES.qtyMin,
+    );
+    expect(firstMessage(createOrderSchema.safeParse({ orderItems: [{ ...item, qty: 1.5 }] }))).toBe(
+      ORDER_MESSAGES.qtyWhole,
+    );
+    expect(firstMessage(createOrderSchema.safeParse({ orderItems: [{ ...item, qty: '2' }] }))).toBe(
+      ORDER_MESSAGES.qtyWhole,
+    );
+  });
+  it('accepts a variant as the object the cart holds, as an id, or none', () => {
+    const v = { _id: 'b'.repeat(24), name: 'Red', src: '/x.webp', price: 1 };
+    expect(
+      createOrderSchema.parse({ orderItems: [{ ...item, selectedColorsVariants: v }] }).orderItems[0]
+        ?.selectedColorsVariants,
+    ).toEqual({ _id: v._id });
+    expect(
+      createOrderSchema.parse({ orderItems: [{ ...item, selectedColorsVariants: v._id }] }).orderItems[0]
+        ?.selectedColorsVariants,
+    ).toBe(v._id);
+    expect(
+      createOrderSchema.parse({ orderItems: [{ product: item.product, qty: 2 }] }).orderItems[0]
+        ?.selectedColorsVariants,
+    ).toBeUndefined();
+  });
+});
+
+describe('other order requests', () => {
+  it('guest access fields are optional in the schema so the service can answer the spec message', () => {
+    expect(guestAccessSchema.parse({})).toEqual({});
+  });
+  it('ship takes tracking numbers with item labels', () => {
+    expect(shipOrderSchema.parse({ trackingNumbers: [{ number: ' 1Z999 ' }] })).toEqual({
+      trackingNumbers: [{ number: '1Z999', trackingItem: [] }],
+    });
+    expect(firstMessage(shipOrderSchema.safeParse({ trackingNumbers: [{ number: ' ' }] }))).toBe(
+      'Tracking number is required',
+    );
+  });
+  it('admin list filters read yes/no flags and numbers from the query string', () => {
+    expect(orderListQuerySchema.parse({ paid: 'yes', shipped: 'no', delivered: '', minTotal: '10.5' })).toMatchObject({
+      paid: true,
+      shipped: false,
+      delivered: undefined,
+      minTotal: 10.5,
+      pageNumber: 1,
+      pageSize: 20,
+    });
+  });
+});
+
+describe('pricing used by the server and the web app', () => {
+  it('tax is 15% of items rounded half up to the cent, total = items + tax + shipping', () => {
+    // 3 × $3.33 = $9.99 → tax 149.85¢ → 150¢
+    expect(priceOrder([{ unitPriceCents: 333, qty: 3 }], 0)).toEqual({
+      itemsCents: 999,
+      taxCents: 150,
+      shippingCents: 0,
+      totalCents: 1149,
+    });
+    // $0.03 → tax 0.45¢ → 0¢ ; with $12.99 shipping
+    expect(priceOrder([{ unitPriceCents: 3, qty: 1 }], 1299)).toEqual({
+      itemsCents: 3,
+      taxCents: 0,
+      shippingCents: 1299,
+      totalCents: 1302,
+    });
+  });
+});

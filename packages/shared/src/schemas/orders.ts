@@ -1,0 +1,206 @@
+/**
+ * Orders on the wire (spec §3, §7; CONTRACTS.md §4, §7, §9): request bodies with the spec's messages and the
+ * answers. Prices a client sends (itemsPrice, taxPrice, shippingPrice, totalPrice, item prices) are not part of
+ * these schemas and are dropped: the server prices every order from its catalogue.
+ */
+import { z } from 'zod';
+
+export * from './address.ts';
+export * from './shipping.ts';
+
+/** Free text the service cleans and checks itself (spec §5); the cap only bounds the work. */
+const text = z.string().max(1000).optional();
+
+export const ORDER_MESSAGES = {
+  empty: 'No order items',
+  qtyWhole: 'Quantity must be a whole number',
+  qtyMin: 'Quantity must be at least 1',
+  qtyMax: 'Quantity is too large',
+  productRequired: 'Each order item needs a product',
+  addressRequired: 'Shipping address is required',
+  guestEmail: 'Please enter your email to check out as a guest',
+  paymentMethod: 'Payment method must be PayPal',
+  unknownRate: 'Unknown shipping rate',
+  accessMissing: 'Please enter email and postal code',
+  accessFailed: 'Verification failed',
+  alreadyPaid: 'Order already paid',
+  paymentUsed: 'Payment already used',
+  cancelled: 'Order is cancelled',
+} as const;
+
+/** A variant as the cart holds it (the object), or its id, or null for none. */
+const variantRef = z.union([z.object({ _id: z.string().max(64) }), z.string().max(64), z.null()]).optional();
+
+export const orderItemInputSchema = z.object({
+  product: z.string({ error: ORDER_MESSAGES.productRequired }).min(1, ORDER_MESSAGES.productRequired).max(64),
+  qty: z
+    .number({ error: ORDER_MESSAGES.qtyWhole })
+    .int(ORDER_MESSAGES.qtyWhole)
+    .min(1, ORDER_MESSAGES.qtyMin)
+    .max(10_000, ORDER_MESSAGES.qtyMax),
+  selectedColorsVariants: variantRef,
+});
+export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
+
+export const shippingAddressInputSchema = z.object({
+  shipToFirstName: text,
+  shipToLastName: text,
+  address1: text,
+  address2: text,
+  city: text,
+  state: text,
+  postalCode: text,
+  country: text,
+  email: text,
+});
+
+export const createOrderSchema = z.object({
+  shipToFirstName: text,
+  shipToLastName: text,
+  firstName: text,
+  lastName: text,
+  email: text,
+  orderItems: z
+    .array(orderItemInputSchema, { error: ORDER_MESSAGES.empty })
+    .min(1, ORDER_MESSAGES.empty)
+    .max(100, 'Too many order items'),
+  shippingAddress: shippingAddressInputSchema.optional(),
+  paymentMethod: z.string().max(32).optional(),
+  shippingRateId: z.string().max(64).optional(),
+});
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+
+export const payOrderSchema = z.object({
+  orderId: z.string().max(64).optional(),
+  paymentResult: z
+    .object({
+      id: z.string().max(128).optional(),
+      status: z.string().max(64).optional(),
+      update_time: z.string().max(64).optional(),
+      email: z.string().max(254).optional(),
+      email_address: z.string().max(254).optional(),
+    })
+    .optional(),
+});
+export type PayOrderInput = z.infer<typeof payOrderSchema>;
+
+export const guestAccessSchema = z.object({ email: text, postalCode: text });
+export const guestAccessResponseSchema = z.object({ accessToken: z.string(), expiresAt: z.string() });
+
+export const trackingNumberInputSchema = z.object({
+  number: z.string().trim().min(1, 'Tracking number is required').max(64, 'Tracking number is too long'),
+  trackingItem: z.array(z.string().max(200)).max(100).default([]),
+});
+export const shipOrderSchema = z.object({ trackingNumbers: z.array(trackingNumberInputSchema).max(20).default([]) });
+export type ShipOrderInput = z.infer<typeof shipOrderSchema>;
+
+const yesNo = z
+  .enum(['yes', 'no', 'true', 'false', ''])
+  .transform((v) => (v === '' ? undefined : v === 'yes' || v === 'true'))
+  .optional();
+
+/** Admin order list filters (spec §2 admin orders). Dates are YYYY-MM-DD (whole days) or ISO instants. */
+export const orderListQuerySchema = z.object({
+  id: z.string().max(24).optional(),
+  username: z.string().max(64).optional(),
+  dateFrom: z.string().max(40).optional(),
+  dateTo: z.string().max(40).optional(),
+  minTotal: z.coerce.number().min(0).max(1e9).optional(),
+  maxTotal: z.coerce.number().min(0).max(1e9).optional(),
+  paid: yesNo,
+  shipped: yesNo,
+  delivered: yesNo,
+  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+const orderVariantSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  src: z.string(),
+  price: z.number().nullable(),
+});
+
+export const orderItemSchema = z.object({
+  _id: z.string(),
+  product: z.string().nullable(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  qty: z.number(),
+  selectedColorsVariants: orderVariantSchema.nullable(),
+});
+
+export const orderShippingAddressSchema = z.object({
+  shipToFirstName: z.string(),
+  shipToLastName: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+export const orderBuyerSchema = z.object({
+  _id: z.string().nullable(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isGuest: z.boolean(),
+});
+
+const dates = {
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+};
+
+export const orderSummarySchema = z.object({
+  _id: z.string(),
+  user: orderBuyerSchema,
+  totalPrice: z.number(),
+  isPaid: z.boolean(),
+  isShipped: z.boolean(),
+  isDelivered: z.boolean(),
+  isCancelled: z.boolean(),
+  ...dates,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderSchema = orderSummarySchema.extend({
+  orderItems: z.array(orderItemSchema),
+  shippingAddress: orderShippingAddressSchema,
+  shippingRateId: z.string(),
+  paymentMethod: z.string(),
+  itemsPrice: z.number(),
+  taxPrice: z.number(),
+  shippingPrice: z.number(),
+  paymentResult: z
+    .object({ id: z.string(), status: z.string(), update_time: z.string(), email_address: z.string() })
+    .nullable(),
+  /** Paid in test mode (no PayPal configured): the web app labels it clearly. */
+  isTestPayment: z.boolean(),
+  trackingNumbers: z.array(
+    z.object({
+      _id: z.string(),
+      number: z.string(),
+      trackingItem: z.array(z.string()),
+      /** Movements admins recorded for this number (manual tracking), newest first. */
+      events: z.array(z.object({ time: z.string(), status: z.string(), location: z.string() })).optional(),
+    }),
+  ),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;

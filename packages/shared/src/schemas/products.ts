@@ -1,0 +1,143 @@
+/**
+ * Admin product editing (spec §2 admin product edit, §7 products): the body of PUT /api/products/{id} and of
+ * PUT /api/products/image/{id}, with clear messages. The server cleans text, sanitises the rich-text
+ * description and resolves the category; these schemas only settle shapes and limits.
+ */
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+export * from './uploads.ts';
+export * from './fulfilment.ts';
+
+/** Gallery folder names (spec §5 image upload): no dots or slashes, so no traversal. */
+export const IMAGE_FOLDER_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
+/** An image the server stored: /uploads/{folder}/{file}. */
+export const UPLOAD_SRC_RE = /^\/uploads\/[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}\/[a-zA-Z0-9][a-zA-Z0-9_-]*(\.[a-zA-Z0-9]+)?$/;
+export const PRODUCT_PRICE_MAX = 1_000_000;
+export const PRODUCT_STOCK_MAX = 1_000_000;
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${LIMITS.productName} characters`,
+  price: 'Price must be a number from 0 with at most two decimals',
+  priceTooHigh: `Price must be at most ${PRODUCT_PRICE_MAX}`,
+  variantPrice: 'Variant price must be empty or a number from 0 with at most two decimals',
+  countInStock: 'Count in stock must be a whole number from 0',
+  purchaseLink: 'Buy link must be an http(s) URL',
+  video: 'Video must be an http(s) URL or an uploaded file',
+  image: 'Images must be uploaded images (/uploads/...) or http(s) URLs',
+  folder: 'Image Gallery Folder Name may contain only letters, digits, hyphens and underscores (at most 64)',
+  variantName: 'Each colour variant needs a name',
+  variantNameTooLong: 'Colour variant names must be at most 64 characters',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  categoryNotFound: 'Category not found',
+  notFound: 'Product not found',
+  saved: 'Product saved successfully.',
+  removed: 'Product removed',
+} as const;
+
+// written without URL (the shared package runs without DOM or Node types): scheme, host, optional port, rest
+const HTTP_URL_RE =
+  /^https?:\/\/(\[[0-9a-fA-F:.]+\]|[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)*)(:\d{1,5})?([/?#][^\s<>"\\\u0000-\u001f\u007f]*)?$/i;
+
+export function isHttpUrl(value: string): boolean {
+  return value.length <= 2000 && HTTP_URL_RE.test(value);
+}
+
+export function isImageSrc(value: string): boolean {
+  return (UPLOAD_SRC_RE.test(value) && !value.includes('..')) || isHttpUrl(value);
+}
+
+/** Forms send numbers as text: '' is "not given", '12.5' is 12.5. */
+const numberish = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v);
+const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+const price = (message: string) =>
+  z.preprocess(
+    numberish,
+    z
+      .number({ error: message })
+      .finite(message)
+      .min(0, message)
+      .max(PRODUCT_PRICE_MAX, PRODUCT_MESSAGES.priceTooHigh)
+      .refine(twoDecimals, message),
+  );
+
+const imageSrc = z.string({ error: PRODUCT_MESSAGES.image }).trim().refine(isImageSrc, PRODUCT_MESSAGES.image);
+const imageSrcOrEmpty = z
+  .string({ error: PRODUCT_MESSAGES.image })
+  .trim()
+  .refine((v) => v === '' || isImageSrc(v), PRODUCT_MESSAGES.image);
+
+export const variantInputSchema = z.object({
+  _id: z.string().max(64).optional(),
+  name: z
+    .string({ error: PRODUCT_MESSAGES.variantName })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.variantName)
+    .max(64, PRODUCT_MESSAGES.variantNameTooLong),
+  src: imageSrcOrEmpty.optional().default(''),
+  /** Empty or null: the product's price applies. */
+  price: z
+    .union([z.literal(''), z.null(), price(PRODUCT_MESSAGES.variantPrice)], { error: PRODUCT_MESSAGES.variantPrice })
+    .optional(),
+});
+export type VariantInput = z.infer<typeof variantInputSchema>;
+
+export const galleryInputSchema = z.object({ _id: z.string().max(64).optional(), src: imageSrc });
+
+export const productUpdateSchema = z.object({
+  /** Ignored: the id in the path names the product. */
+  _id: z.string().max(64).optional(),
+  name: z
+    .string({ error: PRODUCT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.nameRequired)
+    .max(LIMITS.productName, PRODUCT_MESSAGES.nameTooLong)
+    .optional(),
+  purchaseLink: z
+    .string({ error: PRODUCT_MESSAGES.purchaseLink })
+    .trim()
+    .refine((v) => v === '' || isHttpUrl(v), PRODUCT_MESSAGES.purchaseLink)
+    .optional(),
+  price: price(PRODUCT_MESSAGES.price).optional(),
+  image: imageSrcOrEmpty.optional(),
+  imageFolderName: z
+    .string({ error: PRODUCT_MESSAGES.folder })
+    .trim()
+    .refine((v) => v === '' || IMAGE_FOLDER_RE.test(v), PRODUCT_MESSAGES.folder)
+    .optional(),
+  imageB: z.array(galleryInputSchema).max(100, 'At most 100 gallery images').optional(),
+  colorsVariants: z.array(variantInputSchema).max(50, 'At most 50 colour variants').optional(),
+  video: z
+    .string({ error: PRODUCT_MESSAGES.video })
+    .trim()
+    .refine((v) => v === '' || isHttpUrl(v) || (UPLOAD_SRC_RE.test(v) && !v.includes('..')), PRODUCT_MESSAGES.video)
+    .optional(),
+  brand: z.string().max(100, PRODUCT_MESSAGES.tooLong('Brand', 100)).optional(),
+  shippingMethod: z.string().max(100, PRODUCT_MESSAGES.tooLong('Shipping method', 100)).optional(),
+  /** A category id, or a category name; empty or null: no category. */
+  category: z.string().max(100, PRODUCT_MESSAGES.tooLong('Category', 100)).nullable().optional(),
+  /** Rich text (HTML); the server keeps only its allowlist of tags and attributes. */
+  description: z.string().max(100_000, PRODUCT_MESSAGES.tooLong('Description', 100_000)).optional(),
+  countInStock: z
+    .preprocess(
+      numberish,
+      z
+        .number({ error: PRODUCT_MESSAGES.countInStock })
+        .int(PRODUCT_MESSAGES.countInStock)
+        .min(0, PRODUCT_MESSAGES.countInStock)
+        .max(PRODUCT_STOCK_MAX, PRODUCT_MESSAGES.countInStock),
+    )
+    .optional(),
+});
+export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
+
+/** PUT /api/products/image/{id}: the gallery-related fields only (after uploads or deletions in the gallery). */
+export const productImageUpdateSchema = productUpdateSchema.pick({
+  image: true,
+  imageFolderName: true,
+  imageB: true,
+  colorsVariants: true,
+});
+export type ProductImageUpdateInput = z.infer<typeof productImageUpdateSchema>;

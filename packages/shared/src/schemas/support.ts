@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { cleanMultiline, cleanText, hasHtml, stripInvisible } from '../text.ts';
+import { EMAIL_RE, captchaAnswer, captchaRequired, normalizeEmail } from './users.ts';
+
+/**
+ * Reviews, contact form and support messages (spec §5 Contact, Support message, review rating),
+ * with the spec's exact messages. The server validates requests with these; the web forms reuse them.
+ */
+
+export const REVIEW_MESSAGES = {
+  rating: 'Please select a rating',
+  duplicate: 'Product already reviewed',
+  guest: 'Please sign in to write a review',
+  success: 'Review submitted successfully',
+} as const;
+
+export const CONTACT_MESSAGES = {
+  required: 'All fields are required',
+  email: 'Invalid email',
+  html: 'HTML/script not allowed',
+  failed: 'An error occurred while submitting the form',
+  success: 'Thank you! Your message has been sent.',
+} as const;
+
+export const SUPPORT_MESSAGES = {
+  empty: 'Message cannot be empty.',
+  html: 'HTML or script tags are not allowed.',
+  tooLong: `Message must be at most ${LIMITS.supportMessage} characters.`,
+  recipient: 'Select a valid recipient from the list.',
+  notYours: 'Not authorized to view this conversation',
+  confirm: 'Are you sure you want to send this message?',
+} as const;
+
+// ---- reviews ------------------------------------------------------------------------------
+
+export const reviewCreateSchema = z.object({
+  rating: z.coerce
+    .number({ error: REVIEW_MESSAGES.rating })
+    .int(REVIEW_MESSAGES.rating)
+    .min(1, REVIEW_MESSAGES.rating)
+    .max(5, REVIEW_MESSAGES.rating),
+  comment: z
+    .string()
+    .max(LIMITS.reviewComment * 2, `Comment must be at most ${LIMITS.reviewComment} characters`)
+    .optional()
+    .default('')
+    .transform((v) => cleanMultiline(v, LIMITS.reviewComment)),
+});
+export type ReviewCreateInput = z.input<typeof reviewCreateSchema>;
+
+// ---- contact ------------------------------------------------------------------------------
+
+/** Contact text: control characters stripped, newlines become spaces, cut at the limit. */
+const contactText = (max: number, noHtml: boolean) =>
+  z
+    .string({ error: CONTACT_MESSAGES.required })
+    .superRefine((v, ctx) => {
+      if (!v.trim()) ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.required });
+      else if (noHtml && hasHtml(v)) ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.html });
+    })
+    .transform((v) => cleanText(v, max))
+    .pipe(z.string().min(1, CONTACT_MESSAGES.required));
+
+export const contactSchema = z.object({
+  name: contactText(LIMITS.contactName, false),
+  email: z
+    .string({ error: CONTACT_MESSAGES.required })
+    .superRefine((v, ctx) => {
+      const e = normalizeEmail(stripInvisible(v));
+      if (!e) ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.required });
+      else if (e.length > LIMITS.email || !EMAIL_RE.test(e))
+        ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.email });
+    })
+    .transform((v) => normalizeEmail(stripInvisible(v))),
+  subject: contactText(LIMITS.contactSubject, true),
+  message: contactText(LIMITS.contactMessage, true),
+  grecaptcha: captchaAnswer,
+});
+export type ContactInput = z.input<typeof contactSchema>;
+export const contactFormSchema = contactSchema.extend({ grecaptcha: captchaRequired });
+
+// ---- support messages ---------------------------------------------------------------------
+
+export const supportContentField = z
+  .string({ error: SUPPORT_MESSAGES.empty })
+  .superRefine((v, ctx) => {
+    if (!stripInvisible(v).trim()) ctx.addIssue({ code: 'custom', message: SUPPORT_MESSAGES.empty });
+    else if (hasHtml(v)) ctx.addIssue({ code: 'custom', message: SUPPORT_MESSAGES.html });
+    else if (v.trim().length > LIMITS.supportMessage)
+      ctx.addIssue({ code: 'custom', message: SUPPORT_MESSAGES.tooLong });
+  })
+  .transform((v) => cleanMultiline(v, LIMITS.supportMessage))
+  .pipe(z.string().min(1, SUPPORT_MESSAGES.empty));
+
+export const messageSendSchema = z.object({
+  /** Ignored: the server takes the sender from the token. */
+  sender: z.string().max(300).optional(),
+  /** 'admin' (or left out) for a user; a user id, username or contact e-mail for an admin. */
+  recipient: z.string().max(300).optional(),
+  content: supportContentField,
+  grecaptcha: captchaAnswer,
+});
+export type MessageSendInput = z.input<typeof messageSendSchema>;
+
+export const supportMessageSchema = z.object({
+  _id: z.string(),
+  sender: z.string(),
+  recipient: z.string(),
+  content: z.string(),
+  timestamp: z.string(),
+  isContact: z.boolean(),
+  senderEmail: z.string(),
+  fromAdmin: z.boolean(),
+  subject: z.string(),
+  senderName: z.string(),
+});
+export type SupportMessage = z.infer<typeof supportMessageSchema>;
+
+export const recipientQuerySchema = z.object({ q: z.string().max(100).optional().default('') });
+export const recipientSchema = z.object({
+  /** What to send as `recipient` and to ask GET /api/messages/get/{id} for: a user id or an e-mail. */
+  id: z.string(),
+  kind: z.enum(['user', 'contact']),
+  label: z.string(),
+  username: z.string().optional(),
+  email: z.string().optional(),
+});
+export type Recipient = z.infer<typeof recipientSchema>;
+export const RECIPIENTS_MAX = 50;
