@@ -4,6 +4,9 @@ import { ADMIN, E2E_PORT, MAIL_PORT } from './e2e/env.ts';
 // E2E_PORT lets two local runs go side by side (each with its own server, data and mail sink)
 const PORT = E2E_PORT;
 const DATA_DIR = PORT === 3100 ? '../../.test-data/e2e' : `../../.test-data/e2e-${PORT}`;
+// a second run builds the app into its own folder so that two builds never overwrite each other
+const BUILD = PORT === 3100 ? 'npm run build' : `npx vite build --outDir dist-${PORT} --emptyOutDir`;
+const WEB_ENV = PORT === 3100 ? '' : `WEB_DIST=dist-${PORT}`;
 // the admin the server ensures on start and the SMTP sink of e2e/global-setup.ts (see e2e/accounts.ts)
 const ADMIN_ENV = `ADMIN_EMAIL=${ADMIN.email} ADMIN_PASSWORD='${ADMIN.password}'`;
 const MAIL_ENV = `SMTP_URL=smtp://127.0.0.1:${MAIL_PORT} PUBLIC_URL=http://127.0.0.1:${PORT}`;
@@ -43,7 +46,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // cwd is this folder; the server serves ../web/dist, so the app is built first
-    command: `npm run build && rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} CAPTCHA_DIFFICULTY=low NODE_ENV=test LOG_LEVEL=warn ${ADMIN_ENV} ${MAIL_ENV} npx tsx ../server/src/main.ts`,
+    command: `${BUILD} && rm -rf ${DATA_DIR} && ${WEB_ENV} DATA_DIR=${DATA_DIR} PORT=${PORT} CAPTCHA_DIFFICULTY=low NODE_ENV=test LOG_LEVEL=warn ${ADMIN_ENV} ${MAIL_ENV} npx tsx ../server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/products/top`,
     timeout: 240_000,
     reuseExistingServer: !ci,

@@ -55,6 +55,7 @@ const envSchema = z.object({
   ALIEXPRESS_CALLBACK_URL: z.url().optional(),
   ALIEXPRESS_API_BASE: z.url().default('https://api-sg.aliexpress.com'),
   SHIPPING_RATES: z.string().optional(),
+  WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -214,5 +215,6 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };
-  return { ...config, ...overrides };
+  // WEB_DIST (a built web app elsewhere, e.g. a second e2e run's) wins over the caller's default
+  return { ...config, ...overrides, ...(e.WEB_DIST ? { webDist: path.resolve(e.WEB_DIST) } : {}) };
 }

@@ -28,18 +28,16 @@ const ShippingPage = lazy(() => import('../features/checkout/pages/ShippingPage.
 const PaymentPage = lazy(() => import('../features/checkout/pages/PaymentPage.tsx'));
 const PlaceOrderPage = lazy(() => import('../features/checkout/pages/PlaceOrderPage.tsx'));
 const OrderPage = lazy(() => import('../features/orders/pages/OrderPage.tsx'));
+// admin catalogue and orders (issue 5): separate chunks, never downloaded by shoppers
+const AdminProductListPage = lazy(() => import('../features/admin-products/list/ProductListAdminPage.tsx'));
+const ProductEditPage = lazy(() => import('../features/admin-products/edit/ProductEditPage.tsx'));
+const OrderListPage = lazy(() => import('../features/admin-orders/OrderListPage.tsx'));
 // reviews, contact and support (issue 6)
 const ContactPage = lazy(() => import('../features/support/pages/ContactPage.tsx'));
 const ContactSupportPage = lazy(() => import('../features/support/pages/ContactSupportPage.tsx'));
 
 /** Routes of other issues: a heading and a way back until their pages land. */
-const later: [path: string, title: string][] = [
-  ['shippingrate', 'Shipping Rate'],
-  ['admin/productlist', 'Products'],
-  ['admin/productlist/:pageNumber', 'Products'],
-  ['admin/product/:id/edit', 'Edit Product'],
-  ['admin/orderlist', 'Orders'],
-];
+const later: [path: string, title: string][] = [['shippingrate', 'Shipping Rate']];
 
 export function AppRoutes() {
   return (
@@ -79,6 +77,10 @@ export function AppRoutes() {
         <Route element={<RequireAdmin />}>
           <Route path="admin/userlist" element={<UserListPage />} />
           <Route path="admin/user/:id/edit" element={<UserEditPage />} />
+          <Route path="admin/productlist" element={<AdminProductListPage />} />
+          <Route path="admin/productlist/:pageNumber" element={<AdminProductListPage />} />
+          <Route path="admin/product/:id/edit" element={<ProductEditPage />} />
+          <Route path="admin/orderlist" element={<OrderListPage />} />
         </Route>
         {later.map(([path, title]) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />

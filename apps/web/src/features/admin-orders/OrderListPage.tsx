@@ -1,0 +1,5 @@
+import PlaceholderPage from '../placeholder/PlaceholderPage.tsx';
+
+export default function Page() {
+  return <PlaceholderPage title="Orders" />;
+}
