@@ -41,6 +41,7 @@ export default tseslint.config(
       'apps/server/src/config.ts',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/db/seed/cli.ts',
+      'apps/server/src/ops/*-cli.ts',
       'apps/server/src/main.ts',
     ],
     rules: {

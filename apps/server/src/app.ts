@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,6 +15,7 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { connectCacheBus } from './lib/cache-bus.ts';
 import { AnswerCache } from './lib/cache.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createMailer, type Mailer } from './lib/mailer/index.ts';
@@ -51,10 +52,26 @@ declare module 'fastify' {
   }
 }
 
+/** Single-use secrets travel in some URLs (confirm and reset links, guest access tokens): never into the log. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^(\/api\/users\/(?:confirm|registerconfirm|resetpw)\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:accessToken|token|code|state)=)[^&#]*/gi, '$1[redacted]');
+}
+
 export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count n means "the n nearest proxies are ours": passed as a
+ * function, since Fastify's own numeric option leaves req.ip at the proxy's address (tested).
+ */
+function trustProxyOption(v: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof v === 'number') return (_address, hop) => hop < v;
+  return v ?? false;
 }
 
 /** The whole app: used by main.ts and by every test. */
@@ -64,9 +81,18 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          serializers: {
+            req: (req: FastifyRequest) => ({
+              method: req.method,
+              url: redactUrl(req.url),
+              host: req.host,
+              remoteAddress: req.ip,
+              remotePort: req.socket?.remotePort,
+            }),
+          },
         }
       : false,
-    trustProxy: (config.trustProxy ?? false) as boolean,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     genReqId: () => crypto.randomUUID(),
@@ -142,11 +168,23 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     : undefined;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err }, 'redis (rate limits) unavailable'));
-    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    // every process drops its catalogue answers when any process writes the catalogue
+    const bus = connectCacheBus(
+      app.catalogCache,
+      redis,
+      config.redisUrl!,
+      `${config.redisPrefix}catalog-invalidate`,
+      app.log,
+    );
+    app.addHook('onReady', async () => bus.ready);
+    app.addHook('onClose', async () => {
+      await bus.close();
+      await redis.quit().catch(() => redis.disconnect());
+    });
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, skipOnError: true } : {}),
+    ...(redis ? { redis, skipOnError: true, nameSpace: `${config.redisPrefix}rate-limit:` } : {}),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: tooManyMessage(ctx.ttl) }),
   });
   registerAuth(app);

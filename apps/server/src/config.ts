@@ -26,6 +26,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - only')
+    .default('store:'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -35,6 +40,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Store <no-reply@store.local>'),
+  MAIL_WORKER: bool.optional(),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
   CAPTCHA_DIFFICULTY: z.enum(['normal', 'low']).default('normal'),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -55,6 +61,7 @@ const envSchema = z.object({
   ALIEXPRESS_CALLBACK_URL: z.url().optional(),
   ALIEXPRESS_API_BASE: z.url().default('https://api-sg.aliexpress.com'),
   SHIPPING_RATES: z.string().optional(),
+  ORDER_HOLD_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -95,6 +102,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several stores (or test runs) can share one Redis. */
+  redisPrefix: string;
+  /** Server processes started by main.ts (node:cluster); more than one needs DATABASE_URL. */
+  workers: number;
   jwtSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -116,6 +127,8 @@ export interface Config {
   address: { provider: Env['ADDRESS_PROVIDER']; clientId?: string; clientSecret?: string; apiBase: string };
   aliexpress: { appKey?: string; appSecret?: string; callbackUrl?: string; apiBase: string };
   shippingRates: string | undefined;
+  /** Unpaid orders hold their stock this long, then a sweeper cancels them (0: never). */
+  orderHold: { minutes: number; sweepMs: number };
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app lives; undefined in API-only tests. */
   webDist: string | undefined;
@@ -167,6 +180,10 @@ export function loadConfig(
     );
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET))
     problems.push('PAYPAL_CLIENT_SECRET: set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither');
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    problems.push(
+      'WORKERS: more than one process needs DATABASE_URL (the embedded database allows one process); set DATABASE_URL to a PostgreSQL server or WORKERS=1',
+    );
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
     problems.push('ADMIN_PASSWORD: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -182,13 +199,15 @@ export function loadConfig(
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    workers: e.WORKERS,
     jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistentSecret(dataDir),
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    mailWorker: { enabled: true, pollMs: 5_000 },
+    mailWorker: { enabled: e.MAIL_WORKER ?? true, pollMs: 5_000 },
     rateLimits: e.NODE_ENV === 'test' ? relaxed(DEFAULT_RATE_LIMITS) : DEFAULT_RATE_LIMITS,
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
@@ -212,6 +231,7 @@ export function loadConfig(
       apiBase: e.ALIEXPRESS_API_BASE,
     },
     shippingRates: e.SHIPPING_RATES,
+    orderHold: { minutes: e.ORDER_HOLD_MINUTES, sweepMs: 60_000 },
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };

@@ -1,21 +1,53 @@
+import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
-import { ensureAdmin } from './db/seed/admin.ts';
+import { ensureAdmin, type AdminSignIn } from './db/seed/admin.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { answerBackupRequests } from './ops/backup.ts';
 
 const started = Date.now();
+/** The primary has no app (and so no pino logger) of its own: its few lines go to the console. */
+const consoleLog = {
+  info: (msg: unknown) => console.log(typeof msg === 'string' ? msg : JSON.stringify(msg)),
+  warn: (msg: unknown) => console.warn(typeof msg === 'string' ? msg : JSON.stringify(msg)),
+  error: (msg: unknown) => console.error(typeof msg === 'string' ? msg : JSON.stringify(msg)),
+  debug: () => {},
+} as unknown as FastifyBaseLogger;
+/** A worker that does not stop within this long after SIGTERM is killed. */
+const SHUTDOWN_MS = 15_000;
 
-async function main() {
-  const config = loadConfig(process.env, {
-    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
-  });
+function readConfig(): Config {
+  return loadConfig(process.env, { webDist: path.resolve(import.meta.dirname, '../../web/dist') });
+}
+
+function banner(config: Config, kind: string, admin: AdminSignIn | undefined, extra = ''): string {
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const lines = [
+    '',
+    `  Store is running at ${url}  (${kind}${extra}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (admin) {
+    lines.push(`  Admin sign-in: ${admin.email} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}`);
+    if (admin.source === 'demo') lines.push(`  (kept in ${path.join(config.dataDir, 'admin-credentials.txt')})`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** One server process: the whole app on one port (alone, or as one worker of a cluster). */
+async function serve(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
 
-  if (config.seedDemo) await seedDemoIfEmpty(database.db, path.join(config.dataDir, 'uploads'), app.log);
-  const admin = await ensureAdmin(database.db, config);
+  // in a cluster the primary seeded and ensured the admin before forking
+  let admin: AdminSignIn | undefined;
+  if (cluster.isPrimary) {
+    if (config.seedDemo) await seedDemoIfEmpty(database.db, path.join(config.dataDir, 'uploads'), app.log);
+    admin = await ensureAdmin(database.db, config);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -25,9 +57,10 @@ async function main() {
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, 15_000);
+    }, SHUTDOWN_MS);
     timer.unref();
     try {
+      // stops accepting, finishes the requests in flight, stops the mail worker, closes Redis
       await app.close();
       await database.close();
       process.exit(0);
@@ -39,18 +72,85 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // `npm run backup` asks the process that owns the embedded database to write a snapshot (SIGUSR2)
+  answerBackupRequests(database, config.dataDir, app.log);
+
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  const lines = [
-    '',
-    `  Store is running at ${url}  (${database.kind}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    `  API docs: ${url}/api/docs`,
-  ];
-  if (admin) {
-    lines.push(`  Admin sign-in: ${admin.email} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}`);
-    if (admin.source === 'demo') lines.push(`  (kept in ${path.join(config.dataDir, 'admin-credentials.txt')})`);
+  if (cluster.isPrimary) console.log(banner(config, database.kind, admin));
+}
+
+/**
+ * WORKERS=N (N > 1, PostgreSQL only): this process migrates, seeds and ensures the admin once, then
+ * forks N workers sharing the port (node:cluster). A worker that dies is replaced; SIGTERM or SIGINT
+ * stops every worker gracefully (each finishes its requests in flight) and then this process.
+ */
+async function primary(config: Config) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let admin: AdminSignIn | undefined;
+  try {
+    if (config.seedDemo) await seedDemoIfEmpty(database.db, path.join(config.dataDir, 'uploads'), consoleLog);
+    admin = await ensureAdmin(database.db, config);
+  } finally {
+    await database.close();
   }
-  console.log(lines.join('\n') + '\n');
+  if (!config.redisUrl)
+    console.warn(
+      `WORKERS=${config.workers} without REDIS_URL: rate limits are counted per process and catalogue answers may be up to 5 s stale in the others; set REDIS_URL to share them.`,
+    );
+
+  let closing = false;
+  const crashes: number[] = [];
+  const fork = () => cluster.fork();
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening++;
+    if (listening === config.workers)
+      console.log(banner(config, 'postgres', admin, `, ${config.workers} worker processes`));
+  });
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (closing) return;
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length && (crashes[0] ?? 0) < now - 60_000) crashes.shift();
+    if (crashes.length > 5) {
+      console.error('workers keep dying (more than 5 in a minute); stopping');
+      void stopAll(1);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000).unref();
+  });
+
+  const stopAll = async (exitCode: number) => {
+    if (closing) return;
+    closing = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            const kill = setTimeout(() => w.process.kill('SIGKILL'), SHUTDOWN_MS + 2_000);
+            w.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    process.exit(exitCode);
+  };
+  process.on('SIGTERM', () => void stopAll(0));
+  process.on('SIGINT', () => void stopAll(0));
+
+  for (let i = 0; i < config.workers; i++) fork();
+}
+
+async function main() {
+  const config = readConfig();
+  if (config.workers > 1 && cluster.isPrimary) return primary(config);
+  return serve(config);
 }
 
 main().catch((err) => {

@@ -1,63 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killAll, startServer, stop, waitForHealth } from './processes.ts';
 import { adminQuery, adminUrl, randomDbName, testDbKind, withDatabase } from './test-db.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-const children: ChildProcess[] = [];
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d) => (out += d));
-  child.stderr?.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitForHealth(port: number, started: Started, timeoutMs = 100_000): Promise<number> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < timeoutMs) {
-    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return Date.now() - t0;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer on port ${port}: ${started.output()}`);
-}
-
-const stop = async (s: Started) => {
-  s.child.kill('SIGTERM');
-  return s.exited;
-};
-
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-});
+afterAll(killAll);
 
 // Each block applies to one kind of database; the other run of the suite covers the other.
 if (testDbKind() === 'pglite')

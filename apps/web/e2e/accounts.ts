@@ -1,7 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { readMails, type StoredMail } from './mail-server.ts';
 
-export { ADMIN } from './env.ts';
+import { ADMIN } from './env.ts';
+
+export { ADMIN };
 
 /** A unique address and username per call (tests share one database). */
 export function uniqueUser(prefix: string) {
@@ -54,4 +56,16 @@ export async function signIn(page: Page, email: string, password: string) {
   const button = page.getByRole('button', { name: 'Sign In', exact: true });
   await expect(button).toBeEnabled();
   await button.click();
+}
+
+/** Signs the admin in through the form; answers its bearer token (for API calls of the test). */
+export async function signInAdmin(page: Page): Promise<string> {
+  await page.goto('/login');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL('/');
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token,
+  );
+  expect(token).toBeTruthy();
+  return token!;
 }

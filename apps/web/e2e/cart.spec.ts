@@ -32,7 +32,11 @@ test('Add To Cart puts the product in the cart and the header badge counts it', 
 
 test('a variant needs choosing, and each variant is its own line at its own price', async ({ page, request }) => {
   const product = (await allProducts(request)).find(
-    (p) => p.countInStock > 0 && p.colorsVariants.some((v) => typeof v.price === 'number' && v.price !== p.price),
+    // a demo product: two or more variants, one priced apart (other tests add one-variant products)
+    (p) =>
+      p.countInStock > 0 &&
+      p.colorsVariants.length > 1 &&
+      p.colorsVariants.some((v) => typeof v.price === 'number' && v.price !== p.price),
   )!;
   const priced = product.colorsVariants.find((v) => typeof v.price === 'number' && v.price !== product.price)!;
   const other = product.colorsVariants.find((v) => v._id !== priced._id)!;

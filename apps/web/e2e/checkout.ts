@@ -50,7 +50,12 @@ export async function startGuest(page: Page) {
 }
 
 /** A guest order placed through the API with the page's guest cookie. */
-export async function guestOrderViaApi(page: Page, productId: string, email: string): Promise<Order> {
+export async function guestOrderViaApi(
+  page: Page,
+  productId: string,
+  email: string,
+  more: { product: string; qty: number }[] = [],
+): Promise<Order> {
   const shippingAddress = {
     shipToFirstName: US_ADDRESS.firstName,
     shipToLastName: US_ADDRESS.lastName,
@@ -68,7 +73,7 @@ export async function guestOrderViaApi(page: Page, productId: string, email: str
       email,
       shippingAddress: { ...shippingAddress, email },
       paymentMethod: 'PayPal',
-      orderItems: [{ product: productId, qty: 1 }],
+      orderItems: [{ product: productId, qty: 1 }, ...more],
     },
   });
   expect(res.status()).toBe(201);

@@ -33,6 +33,11 @@ test('a guest verifies e-mail and postal code to see and pay an order in a fresh
   await expect(page.getByRole('heading', { name: `Order ${order._id}` })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByTestId('paid-status')).toHaveText('Not Paid');
+  // spec §4: the verified visitor is now treated as a guest (named GUEST, no token stored)
+  await expect(page.getByRole('button', { name: 'GUEST' })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
+  expect(stored).toMatchObject({ isGuest: true, email });
+  expect(stored.token).toBeUndefined();
 
   // the token is kept for this order in session storage: a reload needs no new verification
   const token = await page.evaluate((id) => sessionStorage.getItem(`orderAccessToken:${id}`), order._id);

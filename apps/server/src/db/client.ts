@@ -18,14 +18,19 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's files as one gzipped tarball: a consistent snapshot taken between queries. */
+  dump?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
 export class DataDirLockedError extends Error {}
 
+/** pg_advisory_lock key held while migrations run on PostgreSQL. */
+const MIGRATION_LOCK = 7_470_431;
+
 /** PGlite must have one process per data dir: two would both "work" and then lose data silently. */
-function acquireLock(dir: string): () => void {
+export function acquireLock(dir: string): () => void {
   const lockFile = path.join(dir, 'store.lock');
   const take = () => {
     const fd = openSync(lockFile, 'wx');
@@ -71,8 +76,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
     const db = drizzlePg({ client: pool, schema });
-    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    // several processes (WORKERS, several machines) may start at once: one migrates, the others wait
+    // (a connection of its own, outside the pool, which may hold a single connection)
+    const lock = new pg.Client({ connectionString: opts.databaseUrl });
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await lock.end().catch(() => {}); // ending the session releases the lock
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let release = () => {};
@@ -97,6 +111,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('gzip'),
     close: async () => {
       await client.close();
       release();

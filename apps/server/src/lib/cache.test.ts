@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from './cache.ts';
+import zlib from 'node:zlib';
+import { AnswerCache, CachedAnswer, negotiateEncoding } from './cache.ts';
 
 describe('answer cache', () => {
   it('serves a kept answer until it expires or is invalidated', async () => {
@@ -34,5 +35,68 @@ describe('answer cache', () => {
     await cache.get('k', async () => 'old');
     await new Promise((r) => setTimeout(r, 5));
     expect(await cache.get('k', async () => 'new')).toBe('"new"');
+  });
+
+  it('keeps each coding of an answer, compressed once, decoding to exactly the JSON', async () => {
+    const cache = new AnswerCache(60_000, 10);
+    const big = { items: Array.from({ length: 100 }, (_, i) => ({ i, name: `Product ${i} — ünïcode` })) };
+    const answer = await cache.entry('k', async () => big);
+    const json = JSON.stringify(big);
+    expect(answer.value).toBe(json);
+    const br = answer.encoded('br');
+    expect(br.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(json);
+    expect(answer.encoded('br').body).toBe(br.body); // the same bytes, not compressed again
+    const gzip = answer.encoded('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(json);
+    expect(answer.encoded('identity').body.toString()).toBe(json);
+    expect((await cache.entry('k', async () => big)).encoded('br').body).toBe(br.body);
+    await cache.invalidate();
+    expect((await cache.entry('k', async () => big)).encoded('br').body).not.toBe(br.body);
+  });
+
+  it('sends small answers as they are', () => {
+    expect(new CachedAnswer('{"n":1}').encoded('br')).toEqual({ body: Buffer.from('{"n":1}'), encoding: 'identity' });
+  });
+
+  it('negotiates Accept-Encoding: highest weight, brotli first on a tie, identity otherwise', () => {
+    expect(negotiateEncoding(undefined)).toBe('identity');
+    expect(negotiateEncoding('')).toBe('identity');
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('GZIP')).toBe('gzip');
+    expect(negotiateEncoding('x-gzip')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('br;q=0.2, gzip;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip;q=0')).toBe('identity');
+    expect(negotiateEncoding('*;q=0, identity')).toBe('identity');
+    expect(negotiateEncoding('deflate')).toBe('identity');
+    expect(negotiateEncoding('identity;q=1, br;q=0.5')).toBe('identity');
+    expect(negotiateEncoding('identity;q=0.5, br')).toBe('br');
+  });
+
+  it('shares one produce() between concurrent misses of a key, but not across a write', async () => {
+    const cache = new AnswerCache(60_000, 10);
+    let calls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = async () => {
+      const n = ++calls;
+      await gate;
+      return n;
+    };
+    const first = [cache.get('k', slow), cache.get('k', slow), cache.get('k', slow)];
+    await cache.invalidate(); // a write: later misses must not join the flight that began before it
+    const after = cache.get('k', slow);
+    release();
+    expect(await Promise.all(first)).toEqual(['1', '1', '1']);
+    expect(await after).toBe('2');
+    expect(calls).toBe(2);
+    // a failure reaches every waiter and is not kept
+    const failing = async () => {
+      throw new Error('boom');
+    };
+    const failed = await Promise.allSettled([cache.get('x', failing), cache.get('x', failing)]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await cache.get('x', async () => 'ok')).toBe('"ok"');
   });
 });

@@ -1,33 +1,173 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+
+/** The content codings a kept answer is sent in; anything else gets the JSON text as it is. */
+export type AnswerEncoding = 'br' | 'gzip' | 'identity';
+
+/** Answers smaller than this go out as they are (compression would save a few bytes at most). */
+export const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * A kept answer: its JSON text, a validator for HTTP revalidation (If-None-Match), and its bytes per
+ * content coding, each compressed once on first use and kept with the answer (dropped with it).
+ */
+export class CachedAnswer {
+  readonly etag: string;
+  private readonly bytes: Partial<Record<AnswerEncoding, Buffer>> = {};
+
+  constructor(value: string) {
+    this.etag = etagOf(value);
+    // kept as bytes only: sending a Buffer spares the per-request UTF-8 encoding of the text
+    this.bytes.identity = Buffer.from(value);
+  }
+
+  /** The JSON text. */
+  get value(): string {
+    return this.bytes.identity!.toString();
+  }
+
+  /** The bytes to send for a negotiated coding, and the coding actually used (small answers stay identity). */
+  encoded(encoding: AnswerEncoding): { body: Buffer; encoding: AnswerEncoding } {
+    const identity = this.bytes.identity!;
+    if (encoding === 'identity' || identity.length < COMPRESS_THRESHOLD)
+      return { body: identity, encoding: 'identity' };
+    let body = this.bytes[encoding];
+    if (!body) {
+      // once per answer and coding: brotli at a quality far above what per-request compression could afford
+      body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(identity, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+              },
+            })
+          : zlib.gzipSync(identity, { level: 6 });
+      this.bytes[encoding] = body;
+    }
+    return { body, encoding };
+  }
+}
+
+const negotiated = new Map<string, AnswerEncoding>();
+
+/**
+ * The coding to answer in for an Accept-Encoding header (RFC 9110 §12.5.3): the acceptable coding with
+ * the highest weight, brotli before gzip on a tie (`x-gzip` is gzip, `*` any coding not named); identity
+ * when neither is acceptable, when identity is weighted above both, or without the header. Remembered
+ * per distinct header value (browsers send a handful).
+ */
+export function negotiateEncoding(header: string | undefined): AnswerEncoding {
+  if (!header) return 'identity';
+  const known = negotiated.get(header);
+  if (known) return known;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    if (!name) continue;
+    let q = 1;
+    for (const p of params) {
+      const m = /^q=([0-9.]+)$/.exec(p);
+      if (m) q = Number(m[1]);
+    }
+    if (!Number.isFinite(q)) continue;
+    const key = name === 'x-gzip' ? 'gzip' : name;
+    weights.set(key, Math.max(weights.get(key) ?? 0, q));
+  }
+  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  // identity stays acceptable unless refused; a client that names it above every compression gets it
+  const identity = weights.get('identity') ?? 0;
+  const best: AnswerEncoding =
+    Math.max(br, gzip) <= identity ? 'identity' : br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : 'identity';
+  if (negotiated.size < 200) negotiated.set(header, best);
+  return best;
+}
+
+export function etagOf(text: string): string {
+  return `W/"${createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
+}
+
+/** True when an If-None-Match header names this tag (or `*`); weak comparison, as RFC 9110 asks for GET. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  const want = bare(etag);
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === want);
+}
+
 /**
  * A small in-process cache of serialised answers with a time limit and a generation counter:
- * `invalidate()` (called on every catalogue write) drops everything at once. With several processes
- * an answer is at most `ttlMs` old in the others.
+ * `invalidate()` (called on every catalogue write) drops everything at once, and tells the other
+ * processes through `broadcast` when one is connected (Redis pub/sub, see cache-bus.ts); they call
+ * `dropLocal()`. Without a broadcast an answer is at most `ttlMs` old in the other processes.
  */
 export class AnswerCache {
-  private entries = new Map<string, { value: string; expires: number; generation: number }>();
+  private entries = new Map<string, { answer: CachedAnswer; expires: number; generation: number }>();
+  private inFlight = new Map<string, { answer: Promise<CachedAnswer>; generation: number }>();
   private generation = 0;
+  private broadcast: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
   ) {}
 
-  async get(key: string, produce: () => Promise<unknown>): Promise<string> {
-    const now = Date.now();
+  /**
+   * The kept answer with its entity tag and encoded bytes, produced (and kept) when missing or stale.
+   * Concurrent misses of one key share one produce() (no stampede on the database when an answer
+   * expires under load); a miss after a write never joins a produce() that started before it.
+   */
+  entry(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now && hit.generation === this.generation) return hit.value;
+    if (hit && hit.expires > Date.now() && hit.generation === this.generation) return Promise.resolve(hit.answer);
+    const flight = this.inFlight.get(key);
+    if (flight && flight.generation === this.generation) return flight.answer;
     const generation = this.generation;
-    const value = JSON.stringify(await produce());
+    const answer = this.produce(key, generation, produce);
+    this.inFlight.set(key, { answer, generation });
+    const done = () => {
+      if (this.inFlight.get(key)?.answer === answer) this.inFlight.delete(key);
+    };
+    answer.then(done, done);
+    return answer;
+  }
+
+  private async produce(key: string, generation: number, produce: () => Promise<unknown>): Promise<CachedAnswer> {
+    const now = Date.now();
+    const answer = new CachedAnswer(JSON.stringify(await produce()));
     // a write during produce() bumped the generation: do not keep an answer that may predate it
     if (generation === this.generation) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { value, expires: now + this.ttlMs, generation });
+      this.entries.set(key, { answer, expires: now + this.ttlMs, generation });
     }
-    return value;
+    return answer;
   }
 
-  invalidate(): void {
+  async get(key: string, produce: () => Promise<unknown>): Promise<string> {
+    return (await this.entry(key, produce)).value;
+  }
+
+  /** Connects the cross-process broadcast (one per cache). */
+  connect(broadcast: () => Promise<void>): void {
+    this.broadcast = broadcast;
+  }
+
+  /** Drops this process's answers only (a write elsewhere, told through the broadcast). */
+  dropLocal(): void {
     this.generation++;
     this.entries.clear();
+    this.inFlight.clear();
+  }
+
+  /**
+   * Drops every answer here and, when connected, in every other process. Resolves once the others
+   * were told (never rejects: a broadcast failure leaves them with the time limit).
+   */
+  async invalidate(): Promise<void> {
+    this.dropLocal();
+    if (this.broadcast) await this.broadcast().catch(() => {});
   }
 }

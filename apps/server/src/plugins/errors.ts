@@ -19,6 +19,9 @@ function describe(issue: ValidationIssue): string {
   return field && generic ? `${field}: ${message}` : message;
 }
 
+/** SQLSTATEs of values PostgreSQL cannot take: untranslatable or invalid text, numbers out of range. */
+const BAD_INPUT_SQLSTATES = new Set(['22021', '22P05', '22P02', '22003']);
+
 /** One error handler: typed errors keep their status and message; anything else is a 500 that says nothing inside. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -38,6 +41,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       else if (err.validation)
         message = err.message.replace(/^(body|querystring|params|headers)\/?/, '').trim() || 'Invalid request';
       return reply.code(status).send({ message });
+    }
+    // PostgreSQL refused a value the request carried (a NUL byte in text, a number out of range): bad input
+    const dbCode = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
+    if (typeof dbCode === 'string' && BAD_INPUT_SQLSTATES.has(dbCode)) {
+      req.log.warn({ err }, 'the database refused a value of the request');
+      return reply.code(400).send({ message: 'Invalid request' });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error' });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml, productStructuredData, type Product } from '@store/shared';
 import { getProduct } from '../modules/catalog/catalog.service.ts';
+import { etagMatches, etagOf } from '../lib/cache.ts';
 import { HttpError } from '../lib/errors.ts';
 import { catalogRepository } from '../modules/catalog/catalog.repository.ts';
 
@@ -74,7 +75,9 @@ export async function registerWeb(app: FastifyInstance) {
     root: uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
-    maxAge: '7d',
+    // an uploaded image's name carries a hash of its bytes (and each width its own name): never changes
+    maxAge: '365d',
+    immutable: true,
     index: false,
     allowedPath: (pathName) => !pathName.includes('..'),
   });
@@ -149,13 +152,19 @@ export async function registerWeb(app: FastifyInstance) {
       .header('cache-control', 'no-cache')
       .send(template.replace(HEAD_MARK, head));
 
+  // the page's tag: the product head's, salted with this build's template
+  const templateTag = etagOf(template);
   app.get('/product/:idOrSlug', { schema: { hide: true } }, async (req, reply) => {
     const { idOrSlug } = req.params as { idOrSlug: string };
     try {
-      const head = await app.catalogCache.get(`head:${idOrSlug}`, async () =>
+      const head = await app.catalogCache.entry(`head:${idOrSlug}`, async () =>
         productHead(await getProduct(app.db, idOrSlug), config.publicUrl),
       );
-      return sendPage(reply, JSON.parse(head) as string);
+      const etag = etagOf(templateTag + head.etag);
+      reply.header('etag', etag);
+      if (etagMatches(req.headers['if-none-match'], etag))
+        return reply.code(304).header('cache-control', 'no-cache').send();
+      return sendPage(reply, JSON.parse(head.value) as string);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404)
         return sendPage(reply, '<title>Product not found | Store</title><meta name="robots" content="noindex">', 404);

@@ -10,7 +10,6 @@ import { RootLayout } from './layout/RootLayout.tsx';
 const ProductListPage = lazy(() => import('../features/catalog/pages/ProductListPage.tsx'));
 const ProductPage = lazy(() => import('../features/product/pages/ProductPage.tsx'));
 const CartPage = lazy(() => import('../features/cart/pages/CartPage.tsx'));
-const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 // accounts (issue 3)
 const LoginPage = lazy(() => import('../features/account/pages/LoginPage.tsx'));
@@ -26,6 +25,7 @@ const UserEditPage = lazy(() => import('../features/admin-users/pages/UserEditPa
 // checkout and orders (issue 4)
 const ShippingPage = lazy(() => import('../features/checkout/pages/ShippingPage.tsx'));
 const PaymentPage = lazy(() => import('../features/checkout/pages/PaymentPage.tsx'));
+const ShippingRatePage = lazy(() => import('../features/checkout/pages/ShippingRatePage.tsx'));
 const PlaceOrderPage = lazy(() => import('../features/checkout/pages/PlaceOrderPage.tsx'));
 const OrderPage = lazy(() => import('../features/orders/pages/OrderPage.tsx'));
 // admin catalogue and orders (issue 5): separate chunks, never downloaded by shoppers
@@ -35,9 +35,6 @@ const OrderListPage = lazy(() => import('../features/admin-orders/OrderListPage.
 // reviews, contact and support (issue 6)
 const ContactPage = lazy(() => import('../features/support/pages/ContactPage.tsx'));
 const ContactSupportPage = lazy(() => import('../features/support/pages/ContactSupportPage.tsx'));
-
-/** Routes of other issues: a heading and a way back until their pages land. */
-const later: [path: string, title: string][] = [['shippingrate', 'Shipping Rate']];
 
 export function AppRoutes() {
   return (
@@ -65,6 +62,7 @@ export function AppRoutes() {
         <Route path="forgotpw" element={<ForgotPasswordPage />} />
         <Route path="users/resetpw/:token" element={<ResetPasswordPage />} />
         <Route path="shipping" element={<ShippingPage />} />
+        <Route path="shippingrate" element={<ShippingRatePage />} />
         <Route path="payment" element={<PaymentPage />} />
         <Route path="placeorder" element={<PlaceOrderPage />} />
         <Route path="order/:id" element={<OrderPage />} />
@@ -82,9 +80,6 @@ export function AppRoutes() {
           <Route path="admin/product/:id/edit" element={<ProductEditPage />} />
           <Route path="admin/orderlist" element={<OrderListPage />} />
         </Route>
-        {later.map(([path, title]) => (
-          <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
-        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -26,6 +26,7 @@ export const ORDER_MESSAGES = {
   alreadyPaid: 'Order already paid',
   paymentUsed: 'Payment already used',
   cancelled: 'Order is cancelled',
+  cancelledRefund: 'Order is cancelled. Your payment is recorded and will be refunded.',
 } as const;
 
 /** A variant as the cart holds it (the object), or its id, or null for none. */

@@ -68,6 +68,10 @@ export const products = pgTable(
     index('products_rating_idx').on(t.rating.desc(), t.numReviews.desc(), t.id),
     index('products_category_idx').on(t.categoryId, t.createdAt.desc()),
     index('products_brand_idx').on(sql`lower(${t.brand})`),
+    // the admin list's brand filter is a "contains" match: trigrams answer LIKE '%…%'
+    index('products_brand_trgm_idx')
+      .using('gin', sql`lower(${t.brand}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // fastupdate off: PGlite runs no autovacuum, so pending GIN entries would pile up
     index('products_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('products_name_trgm_idx')

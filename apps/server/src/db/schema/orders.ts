@@ -47,6 +47,8 @@ export const orders = pgTable(
     index('orders_total_idx').on(t.totalCents),
     index('orders_email_idx').on(sql`lower(${t.email})`),
     index('orders_username_idx').on(sql`lower(${t.username})`),
+    // the admin list's username filter is a prefix match: LIKE 'x%' needs pattern ops outside the C collation
+    index('orders_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('orders_state_idx').on(t.isPaid, t.isShipped, t.isDelivered, t.createdAt.desc()),
     check('orders_amounts_nonneg', sql`${t.itemsCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
   ],

@@ -154,7 +154,19 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
     start() {
       if (started) return;
       started = true;
-      schedule(0);
+      // The embedded database has one process (its lock file): a row still 'sending' was claimed by a
+      // process that died mid-send, so it goes out again now rather than after LOCK_MS. (On PostgreSQL
+      // another live process may hold it: there the lock simply expires.)
+      const orphans = config.databaseUrl
+        ? Promise.resolve()
+        : db
+            .update(mailOutbox)
+            .set({ status: 'pending', lockedUntil: null })
+            .where(eq(mailOutbox.status, 'sending'))
+            .then(() => undefined);
+      orphans
+        .catch((err: unknown) => log.error({ err }, 'could not release mails of a previous run'))
+        .finally(() => schedule(0));
     },
     async stop() {
       started = false;

@@ -36,15 +36,26 @@ export interface ListFilter {
 const hasChildren = sql<boolean>`exists(select 1 from categories c2 where c2.parent_id = categories.id)`;
 
 export const catalogRepository = {
+  /**
+   * A page of the list as a deferred join: the inner query walks only the ids (an index-only scan of
+   * the sort's index, past OFFSET rows cheaply), the outer one reads the page's rows. On 100,000
+   * products the default sort's page 2,000 takes ~11 ms instead of ~150 ms (docs/performance.md).
+   */
   async list(db: Db, f: ListFilter) {
-    return db
-      .select(summaryColumns)
+    const page = db
+      .select({ id: products.id })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
       .offset(f.offset);
+    return db
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(inArray(products.id, page))
+      .orderBy(...f.orderBy);
   },
 
   async count(db: Db, where: SQL | undefined): Promise<number> {

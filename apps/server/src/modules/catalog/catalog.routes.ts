@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { etagMatches, negotiateEncoding, type CachedAnswer } from '../../lib/cache.ts';
 import {
   childCategories,
   getProduct,
@@ -26,10 +27,36 @@ const tags = ['catalog'];
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  // Catalogue reads are the hot path: answers are kept as JSON text for a few seconds and dropped on
-  // any catalogue write (app.catalogCache.invalidate()).
+  // Catalogue reads are the hot path: answers are kept as bytes for a few seconds and dropped on
+  // any catalogue write (app.catalogCache.invalidate(), across processes when REDIS_URL is set).
   const cache = app.catalogCache;
-  const json = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+
+  // Answers go out as the bytes kept with the cache entry, compressed once per entry and coding (br,
+  // gzip) rather than once per request: these routes opt out of @fastify/compress (`compress: false`)
+  // and negotiate Accept-Encoding here. Every answer varies on it (and on Authorization: admins see more).
+  const send = (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
+    const { body, encoding } = answer.encoded(negotiateEncoding(req.headers['accept-encoding']));
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+
+  // Public answers carry an entity tag and may be kept by browsers and shared caches, but are
+  // revalidated on every use (no-cache): a matching If-None-Match answers 304 without a body.
+  // Admin answers (with the supplier's link) are never stored anywhere.
+  const publicAnswer = (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
+    reply
+      .header('cache-control', 'public, no-cache')
+      .header('etag', answer.etag)
+      .header('vary', 'Authorization, Accept-Encoding');
+    if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+    return send(req, reply, answer);
+  };
+  const privateAnswer = (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
+    reply.header('cache-control', 'private, no-store').header('vary', 'Authorization, Accept-Encoding');
+    return send(req, reply, answer);
+  };
+  const shared = async (req: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) =>
+    publicAnswer(req, reply, await cache.entry(key, produce));
 
   // The supplier's purchase link is the merchant's business: only admins see it. A bad or stale token
   // only makes the caller anonymous here, so browsing never fails on it.
@@ -48,23 +75,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     key: string,
     produce: () => Promise<ProductListResponse>,
   ) => {
-    if (await isAdmin(req, reply)) return json(reply, await cache.get(`admin:${key}`, produce));
-    return json(
-      reply,
-      await cache.get(key, async () => {
-        const r = await produce();
-        return { ...r, products: r.products.map(withoutSupplier) };
-      }),
-    );
+    if (await isAdmin(req, reply)) return privateAnswer(req, reply, await cache.entry(`admin:${key}`, produce));
+    return shared(req, reply, key, async () => {
+      const r = await produce();
+      return { ...r, products: r.products.map(withoutSupplier) };
+    });
   };
   const productFor = async (req: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<Product>) => {
-    if (await isAdmin(req, reply)) return json(reply, await cache.get(`admin:${key}`, produce));
-    return json(reply, await cache.get(key, async () => withoutSupplier(await produce())));
+    if (await isAdmin(req, reply)) return privateAnswer(req, reply, await cache.entry(`admin:${key}`, produce));
+    return shared(req, reply, key, async () => withoutSupplier(await produce()));
   };
 
   app.get(
     '/api/products',
     {
+      compress: false,
       schema: {
         tags,
         summary: 'List or search products',
@@ -77,27 +102,31 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/top',
-    { schema: { tags, summary: 'Top-rated products', response: { 200: z.array(productSummarySchema) } } },
-    async (_req, reply) =>
-      json(reply, await cache.get('top', async () => (await topProducts(db)).map(withoutSupplier))),
+    {
+      compress: false,
+      schema: { tags, summary: 'Top-rated products', response: { 200: z.array(productSummarySchema) } },
+    },
+    async (req, reply) => shared(req, reply, 'top', async () => (await topProducts(db)).map(withoutSupplier)),
   );
 
   app.get(
     '/api/products/max-name-length',
     {
+      compress: false,
       schema: {
         tags,
         summary: 'Search text limit (spec §5)',
         response: { 200: z.object({ maxNameLength: z.number() }) },
       },
     },
-    async (_req, reply) =>
-      json(reply, await cache.get('max-name-length', async () => ({ maxNameLength: await maxNameLength(db) }))),
+    async (req, reply) =>
+      shared(req, reply, 'max-name-length', async () => ({ maxNameLength: await maxNameLength(db) })),
   );
 
   app.get(
     '/api/products/slug/:slug',
     {
+      compress: false,
       schema: {
         tags,
         summary: 'Product by slug (former slugs too)',
@@ -112,6 +141,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:id',
     {
+      compress: false,
       schema: {
         tags,
         summary: 'Product by id (or slug)',
@@ -124,13 +154,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/categories/roots',
-    { schema: { tags, summary: 'Root categories', response: { 200: z.array(categorySchema) } } },
-    async (_req, reply) => json(reply, await cache.get('roots', () => rootCategories(db))),
+    { compress: false, schema: { tags, summary: 'Root categories', response: { 200: z.array(categorySchema) } } },
+    async (req, reply) => shared(req, reply, 'roots', () => rootCategories(db)),
   );
 
   app.get(
     '/api/categories/:id/children',
     {
+      compress: false,
       schema: {
         tags,
         summary: 'Children of a category',
@@ -138,6 +169,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(categorySchema) },
       },
     },
-    async (req) => childCategories(db, req.params.id),
+    async (req, reply) => shared(req, reply, `children:${req.params.id}`, () => childCategories(db, req.params.id)),
   );
 };

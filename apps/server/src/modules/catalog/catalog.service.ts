@@ -12,7 +12,7 @@ import {
   type ProductListResponse,
   type ProductSummary,
 } from '@store/shared';
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -105,6 +105,11 @@ export async function listProducts(db: Db, q: ProductListQuery): Promise<Product
   const limit = await maxNameLength(db);
   const keyword = q.keyword ? cleanText(q.keyword).slice(0, limit) : '';
   const order = q.order === 'asc' ? asc : q.order === 'desc' ? desc : undefined;
+  // The created and rating indexes are DESC (NULLS LAST): a sort must name the same NULLS placement
+  // (forwards, or reversed for ascending) or PostgreSQL sorts the whole table instead of walking them.
+  const down = (c: SQL | AnyColumn) => sql`${c} desc nulls last`;
+  const up = (c: SQL | AnyColumn) => sql`${c} asc nulls first`;
+  const onDescIndex = order === asc ? up : down;
   const sortOrder = (): SQL[] => {
     switch (q.sortBy) {
       case 'name':
@@ -112,9 +117,9 @@ export async function listProducts(db: Db, q: ProductListQuery): Promise<Product
       case 'price':
         return [(order ?? asc)(products.priceCents), asc(products.id)];
       case 'rating':
-        return [(order ?? desc)(products.rating), desc(products.numReviews), asc(products.id)];
+        return [onDescIndex(products.rating), down(products.numReviews), asc(products.id)];
       default:
-        return [(order ?? desc)(products.createdAt), (order ?? desc)(products.id)];
+        return [onDescIndex(products.createdAt), onDescIndex(products.id)];
     }
   };
 

@@ -12,7 +12,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/orders/:id/ship',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: 'Mark shipped with tracking numbers (admin)',
@@ -33,7 +33,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/orders/:id/deliver',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags, summary: 'Mark delivered (admin)', params: orderParams, response: { 200: orderSchema } },
     },
     async (req) => deliverOrder(db, req.params.id),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   orderAccessTokens,
@@ -24,7 +24,13 @@ export const ordersRepository = {
   async productsFor(db: Conn, ids: string[]) {
     if (ids.length === 0) return [];
     return db
-      .select({ id: products.id, name: products.name, image: products.image, priceCents: products.priceCents })
+      .select({
+        id: products.id,
+        name: products.name,
+        image: products.image,
+        priceCents: products.priceCents,
+        countInStock: products.countInStock,
+      })
       .from(products)
       .where(inArray(products.id, ids));
   },
@@ -45,6 +51,46 @@ export const ordersRepository = {
       .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
       .returning({ id: products.id });
     return rows.length === 1;
+  },
+
+  /** Gives back what cancelled orders had taken, one UPDATE for all their products. */
+  async returnStock(tx: Tx, orderIds: string[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await tx.execute(sql`
+      update ${products} p set count_in_stock = p.count_in_stock + s.qty
+      from (
+        select ${orderItems.productId} as product_id, sum(${orderItems.qty})::int as qty
+        from ${orderItems}
+        where ${inArray(orderItems.orderId, orderIds)} and ${orderItems.productId} is not null
+        group by ${orderItems.productId}
+      ) s
+      where p.id = s.product_id`);
+  },
+
+  /**
+   * Cancels up to `limit` unpaid orders placed before `cutoff`, skipping rows another process holds
+   * (FOR UPDATE SKIP LOCKED: two sweepers never cancel, and so never restock, the same order twice).
+   * Unpaid orders are never shipped, so the conditions match orders_state_idx.
+   */
+  async cancelUnpaidBefore(tx: Tx, cutoff: Date, limit: number): Promise<string[]> {
+    const due = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.isPaid, false),
+          eq(orders.isShipped, false),
+          eq(orders.isDelivered, false),
+          eq(orders.isCancelled, false),
+          lt(orders.createdAt, cutoff),
+        ),
+      )
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((r) => r.id);
+    await tx.update(orders).set({ isCancelled: true, cancelledAt: new Date() }).where(inArray(orders.id, ids));
+    return ids;
   },
 
   async insertOrder(
@@ -115,7 +161,7 @@ export const ordersRepository = {
     return row;
   },
 
-  async insertPayment(tx: Tx, values: typeof payments.$inferInsert) {
+  async insertPayment(tx: Conn, values: typeof payments.$inferInsert) {
     await tx.insert(payments).values(values);
   },
 

@@ -9,12 +9,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors.ts';
+import { perIp } from '../../lib/rate-limit.ts';
 import { NO_TOKEN } from '../../plugins/auth.ts';
 import { currentRates, parseShippingRates } from '../shipping/shipping-rates.ts';
+import { createOrderSweeper } from './order-expiry.ts';
 import { listOrders, myOrders } from './orders.query.ts';
 import { getOrderFor, placeOrder, type Buyer } from './orders.service.ts';
 
 const tags = ['orders'];
+export const ORDER_LIMIT = { max: 30, windowMs: 15 * 60_000 };
 export const orderParams = z.object({ id: z.string().max(64) });
 
 /** The account or guest a preHandler of plugins/auth put on the request. */
@@ -37,10 +40,25 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // parsed at start-up: a bad SHIPPING_RATES stops the server with a message naming it
   const envRates = parseShippingRates(config.shippingRates);
 
+  // unpaid orders give their stock back after the hold (ORDER_HOLD_MINUTES; 0 keeps them forever)
+  const sweeper = createOrderSweeper(
+    db,
+    {
+      holdMinutes: config.orderHold.minutes,
+      everyMs: config.orderHold.sweepMs,
+      onExpired: () => app.catalogCache.invalidate(),
+    },
+    app.log,
+  );
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
+
   app.post(
     '/api/orders',
     {
-      preHandler: app.requireUserOrGuest,
+      onRequest: app.requireUserOrGuest,
+      // each order holds stock and queues a mail: a bound per client address (relaxed for the test suite)
+      config: perIp(app.config.env === 'test' ? { ...ORDER_LIMIT, max: ORDER_LIMIT.max * 1000 } : ORDER_LIMIT),
       schema: {
         tags,
         summary: 'Place an order (priced by the server; stock reserved atomically)',
@@ -53,7 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         rates: await currentRates(db, envRates),
         publicUrl: config.publicUrl,
       });
-      app.catalogCache.invalidate(); // stock changed
+      await app.catalogCache.invalidate(); // stock changed
       app.mailer.kick();
       return reply.code(201).send(order);
     },
@@ -62,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/myorders',
     {
-      preHandler: app.requireUserOrGuest,
+      onRequest: app.requireUserOrGuest,
       schema: {
         tags,
         summary: 'Orders of the signed-in user or guest',
@@ -75,7 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: 'All orders, filtered and paged (admin)',
@@ -89,7 +107,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     {
-      preHandler: app.requireUserOrGuest,
+      onRequest: app.requireUserOrGuest,
       schema: {
         tags,
         summary: 'One order (its owner or an admin)',

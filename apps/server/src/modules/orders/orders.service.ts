@@ -49,7 +49,8 @@ function buyerEmail(buyer: Buyer, input: CreateOrderInput): string {
 /**
  * Places an order (CONTRACTS.md §7): priced from the catalogue only, stock taken atomically in the same
  * transaction as the order rows (per product, in id order so concurrent orders lock rows in one order),
- * the confirmation e-mail queued in that transaction too. Any line short of stock rolls everything back.
+ * the confirmation e-mail queued in that transaction too. Any line short of stock rolls everything back;
+ * a line already short when priced is refused before the transaction starts.
  */
 export async function placeOrder(
   db: Db,
@@ -75,14 +76,22 @@ export async function placeOrder(
 
   const lines = await priceLines(db, input.orderItems);
   const price = priceOrder(lines, rate.priceCents);
-  const stock = new Map<string, { qty: number; name: string }>();
-  for (const l of lines) stock.set(l.productId, { qty: (stock.get(l.productId)?.qty ?? 0) + l.qty, name: l.name });
+  const stock = new Map<string, { qty: number; name: string; inStock: number }>();
+  for (const l of lines)
+    stock.set(l.productId, { qty: (stock.get(l.productId)?.qty ?? 0) + l.qty, name: l.name, inStock: l.inStock });
+  // per product, in id order: concurrent orders lock product rows in one order (no deadlock)
+  const wanted = [...stock.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  const notEnough = (name: string) => new ConflictError(`Not enough stock for ${name}`);
+  // Cheap refusal: the stock read (without a lock) while pricing is already short, so this order would
+  // fail now; refuse before queueing on the product's row lock (a sold-out burst answers 409 at once).
+  // A restock committed after that read is as if the order had come a moment earlier. Enough stock
+  // here proves nothing: the conditional UPDATE below stays the judge.
+  for (const [, want] of wanted) if (want.inStock < want.qty) throw notEnough(want.name);
 
   const { countryCode: _code, ...shippingAddress } = address;
   const order = await db.transaction(async (tx) => {
-    for (const [productId, want] of [...stock.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (!(await repo.takeStock(tx, productId, want.qty)))
-        throw new ConflictError(`Not enough stock for ${want.name}`);
+    for (const [productId, want] of wanted) {
+      if (!(await repo.takeStock(tx, productId, want.qty))) throw notEnough(want.name);
     }
     const row = await repo.insertOrder(
       tx,

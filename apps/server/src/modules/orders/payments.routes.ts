@@ -44,7 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const hasAccessToken = await hasGuestAccess(db, req.params.id, req.query.accessToken);
       if (!req.user && !hasAccessToken) throw new UnauthorizedError(NO_TOKEN);
-      return payOrder(db, verifier, { userId: req.user?.id, hasAccessToken }, req.params.id, req.body ?? {});
+      return payOrder(db, verifier, { userId: req.user?.id, hasAccessToken }, req.params.id, req.body ?? {}, req.log);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { ORDER_MESSAGES, type Order, type PayOrderInput } from '@store/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { PaymentRejectedError, type PaymentVerifier } from '../../integrations/paypal/index.ts';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.ts';
@@ -23,6 +24,47 @@ function refuseState(order: OrderRow): void {
   if (order.isPaid) throw new ConflictError(ORDER_MESSAGES.alreadyPaid);
 }
 
+type VerifiedPayment = Awaited<ReturnType<PaymentVerifier['verify']>>;
+
+/** The payments row of a verified payment (its provider id is unique: one payment, one order). */
+const paymentRow = (orderId: string, p: VerifiedPayment, status: string = p.status) => ({
+  orderId,
+  provider: p.provider,
+  providerPaymentId: p.providerPaymentId,
+  status,
+  amountCents: p.amountCents,
+  currency: p.currency,
+  payerEmail: p.payerEmail.slice(0, 254),
+  raw: p.raw,
+});
+
+/**
+ * A cancelled order (the unpaid-order sweeper gave its stock back) is never paid. When the shopper's money
+ * did move (a real PayPal payment, approved as the hold ran out), the payment is recorded as REFUND_DUE
+ * for the merchant and the shopper told so; a payment that does not verify, or a test-mode one, gets the
+ * plain refusal.
+ */
+async function refuseCancelled(
+  db: Db,
+  order: OrderRow,
+  verify: () => Promise<VerifiedPayment>,
+  log?: FastifyBaseLogger,
+): Promise<never> {
+  const payment = await verify().catch(() => undefined);
+  if (!payment || payment.provider === 'test') throw new BadRequestError(ORDER_MESSAGES.cancelled);
+  try {
+    await repo.insertPayment(db, paymentRow(order.id, payment, 'REFUND_DUE'));
+    log?.error(
+      { orderId: order.id, paymentId: payment.providerPaymentId },
+      'payment for a cancelled order: refund due',
+    );
+  } catch (err) {
+    // the same payment again: it is on record already
+    if (!isUniqueViolation(err)) throw err;
+  }
+  throw new BadRequestError(ORDER_MESSAGES.cancelledRefund);
+}
+
 /**
  * PUT /api/orders/{id}/pay (CONTRACTS.md §7): the provider confirms the payment first (outside any
  * transaction: it is a network call); then one transaction marks the order paid, only if still unpaid
@@ -34,18 +76,21 @@ export async function payOrder(
   payer: Payer,
   orderId: string,
   input: PayOrderInput,
+  log?: FastifyBaseLogger,
 ): Promise<Order> {
   const order = await findOrder(db, orderId);
   if (!payer.hasAccessToken && (!payer.userId || order.userId !== payer.userId))
     throw new ForbiddenError('Not authorized to pay this order');
   if (input.orderId && input.orderId !== order.id) throw new BadRequestError('Order id does not match');
-  refuseState(order);
+  if (order.isPaid) refuseState(order);
 
   const claim = input.paymentResult;
-  const payment = await verifier.verify(
-    { paymentId: claim?.id, payerEmail: claim?.email_address ?? claim?.email },
-    order.totalCents,
-  );
+  const verify = () =>
+    verifier.verify({ paymentId: claim?.id, payerEmail: claim?.email_address ?? claim?.email }, order.totalCents);
+  if (order.isCancelled) {
+    return refuseCancelled(db, order, verify, log);
+  }
+  const payment = await verify();
 
   let paid: OrderRow | undefined;
   try {
@@ -57,16 +102,7 @@ export async function payOrder(
         email_address: payment.payerEmail || (claim?.email_address ?? claim?.email ?? ''),
       });
       if (!row) return undefined;
-      await repo.insertPayment(tx, {
-        orderId: order.id,
-        provider: payment.provider,
-        providerPaymentId: payment.providerPaymentId,
-        status: payment.status,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        payerEmail: payment.payerEmail.slice(0, 254),
-        raw: payment.raw,
-      });
+      await repo.insertPayment(tx, paymentRow(order.id, payment));
       return row;
     });
   } catch (err) {

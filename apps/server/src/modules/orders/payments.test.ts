@@ -137,11 +137,18 @@ describe('paying with PayPal (verified against a local PayPal stand-in)', () => 
       'Order id does not match',
     );
 
+    // a cancelled order is never paid; a verified PayPal payment for it is kept on record for a refund
     await t.app.db.update(orders).set({ isCancelled: true, cancelledAt: new Date() }).where(eq(orders.id, theirs._id));
     const cancelled = await pay(theirs._id, buyer, 'PP-STRANGER');
     expect(cancelled.statusCode).toBe(400);
-    expect(cancelled.json().message).toBe('Order is cancelled');
+    expect(cancelled.json().message).toBe('Order is cancelled. Your payment is recorded and will be refunded.');
     expect(await isPaid(theirs._id)).toBe(false);
+    const kept = await t.app.db.select().from(payments).where(eq(payments.orderId, theirs._id));
+    expect(kept.map((p) => [p.providerPaymentId, p.status])).toEqual([['PP-STRANGER', 'REFUND_DUE']]);
+    // the same payment again changes nothing; an unverifiable one gets the plain refusal
+    expect((await pay(theirs._id, buyer, 'PP-STRANGER')).statusCode).toBe(400);
+    expect((await pay(theirs._id, buyer, 'PP-UNKNOWN')).json().message).toBe('Order is cancelled');
+    expect(await t.app.db.$count(payments, eq(payments.orderId, theirs._id))).toBe(1);
   });
 
   it('refuses every payment when PayPal rejects the store’s credentials', async () => {

@@ -12,6 +12,8 @@ export interface PricedLine {
   image: string;
   unitPriceCents: number;
   qty: number;
+  /** The product's stock when priced, read without a lock: a hint only (the conditional UPDATE decides). */
+  inStock: number;
 }
 
 function variantIdOf(ref: OrderItemInput['selectedColorsVariants']): string | null {
@@ -44,7 +46,14 @@ export async function priceLines(db: Db, items: OrderItemInput[]): Promise<Price
     const product = byId.get(line.productId);
     if (!product) throw new BadRequestError(`Product not found: ${line.productId}`);
     if (line.variantId === null)
-      return { ...line, variantName: '', name: product.name, image: product.image, unitPriceCents: product.priceCents };
+      return {
+        ...line,
+        variantName: '',
+        name: product.name,
+        image: product.image,
+        unitPriceCents: product.priceCents,
+        inStock: product.countInStock,
+      };
     const variant = variants.find((v) => v.id === line.variantId && v.productId === product.id);
     if (!variant) throw new BadRequestError(`Selected variant not found for ${product.name}`);
     return {
@@ -53,6 +62,7 @@ export async function priceLines(db: Db, items: OrderItemInput[]): Promise<Price
       name: product.name,
       image: variant.src || product.image,
       unitPriceCents: variant.priceCents ?? product.priceCents,
+      inStock: product.countInStock,
     };
   });
 }

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../../db/schema/index.ts';
 import { createProduct } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
+import { testDbKind } from '../../../test/test-db.ts';
 
 let t: TestContext;
 
@@ -65,4 +66,53 @@ describe('stock under concurrency', () => {
     expect(sold(a.id) + left[a.id]).toBe(7);
     expect(sold(b.id) + left[b.id]).toBe(7);
   });
+
+  it('refuses an order for sold-out stock at once, without taking stock or writing an order', async () => {
+    const p = await createProduct(t.app.db, { name: 'Gone', countInStock: 0 });
+    const before = await t.app.db.$count(orders);
+    const res = await placeOrder(t.app, await signedIn(t.app), orderBody([{ product: p.id, qty: 1 }]));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Not enough stock for Gone');
+    expect(await t.app.db.$count(orders)).toBe(before);
+  });
+
+  // PGlite has one connection: a second transaction holding the row lock would block every query
+  // (registered on PostgreSQL only; the PGlite run of the suite covers the rest of this file)
+  if (testDbKind() === 'postgres')
+    it('answers a sold-out refusal without waiting on the row lock; an order that may fit still waits for it', async () => {
+      const p = await createProduct(t.app.db, { name: 'Few Left', countInStock: 2 });
+      const [short, fits] = await Promise.all([signedIn(t.app), signedIn(t.app)]);
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      // another buyer's transaction holds the product's row
+      const holder = t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from products where id = ${p.id} for update`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        const late = (ms: number) => new Promise<'waited'>((r) => setTimeout(() => r('waited'), ms));
+        const refused = await Promise.race([
+          placeOrder(t.app, short, orderBody([{ product: p.id, qty: 3 }])),
+          late(3000),
+        ]);
+        expect(refused).not.toBe('waited');
+        if (refused === 'waited') return;
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe('Not enough stock for Few Left');
+        // enough stock when read: it queues on the lock and succeeds once the holder is done
+        const pending = placeOrder(t.app, fits, orderBody([{ product: p.id, qty: 2 }]));
+        expect(await Promise.race([pending, late(300)])).toBe('waited');
+        release();
+        expect((await pending).statusCode).toBe(201);
+      } finally {
+        release();
+        await holder;
+      }
+      const [row] = await t.app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, p.id));
+      expect(row!.n).toBe(0);
+    });
 });

@@ -12,8 +12,8 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // on arrival: who may write is settled before the body is read
   const onRequest = app.requireAdmin;
-  const written = <T>(result: T): T => {
-    app.catalogCache.invalidate();
+  const written = async <T>(result: T): Promise<T> => {
+    await app.catalogCache.invalidate();
     return result;
   };
 
@@ -28,7 +28,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: productSchema },
       },
     },
-    async (_req, reply) => reply.code(201).send(written(await createSampleProduct(db))),
+    async (_req, reply) => reply.code(201).send(await written(await createSampleProduct(db))),
   );
 
   app.put(

@@ -26,7 +26,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await addReview(app.db, req.user!, req.params.id, req.body);
-      app.catalogCache.invalidate();
+      await app.catalogCache.invalidate();
       return reply.code(201).send(result);
     },
   );

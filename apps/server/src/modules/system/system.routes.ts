@@ -1,8 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { MIGRATIONS_DIR } from '../../db/client.ts';
+
+/** The newest migration this build ships (drizzle records each applied one with its `when` as created_at). */
+function latestMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.reduce((a, b) => (b.when > a.when ? b : a));
+}
+
+const messageSchema = z.object({ message: z.string() });
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const latest = latestMigration();
+  const noStore = { 'cache-control': 'no-store' };
+
   app.get(
     '/api/health',
     {
@@ -15,6 +31,52 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       await app.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: app.database.kind };
+    },
+  );
+
+  // For load balancers and orchestrators: /healthz says the process answers (restart it if not),
+  // /readyz says it can serve (send it traffic only then).
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: the process answers',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async (_req, reply) => reply.headers(noStore).send({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers and every migration of this build is applied',
+        response: { 200: z.object({ status: z.literal('ready'), migration: z.string() }), 503: messageSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.headers(noStore);
+      let applied: number | null;
+      try {
+        const result = await app.db.execute<{ at: string | number | null }>(
+          sql`select max(created_at) as at from drizzle.__drizzle_migrations`,
+        );
+        const at = result.rows[0]?.at;
+        applied = at === null || at === undefined ? null : Number(at);
+      } catch (err) {
+        const e = err as { code?: string; cause?: { code?: string } };
+        // no migrations table: a database nobody migrated yet
+        if ((e.cause?.code ?? e.code) === '42P01')
+          return reply.code(503).send({ message: `Database migrations not applied (expected ${latest.tag})` });
+        app.log.warn({ err }, 'readiness check: database unreachable');
+        return reply.code(503).send({ message: 'Database unreachable' });
+      }
+      if (applied === null || applied < latest.when)
+        return reply.code(503).send({ message: `Database migrations not applied (expected ${latest.tag})` });
+      return reply.send({ status: 'ready' as const, migration: latest.tag });
     },
   );
 };

@@ -46,7 +46,10 @@ export async function receiveImages(
       await deleteImages(uploadsDir, folder, created);
       throw new HttpError(413, UPLOAD_MESSAGES.tooManyFiles);
     }
-    throw err;
+    if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
+    // the parser gave up on the body (no boundary, a broken part header, an early end): the client's fault
+    await deleteImages(uploadsDir, folder, created);
+    throw new BadRequestError('Malformed multipart body');
   }
   if (stored.length === 0) throw new BadRequestError(UPLOAD_MESSAGES.noValidFile);
   return {

@@ -1,5 +1,129 @@
-import PlaceholderPage from '../placeholder/PlaceholderPage.tsx';
+import { FILTER_DEBOUNCE_MS, formatMoney } from '@store/shared';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useDebounced } from '../account/components/form.tsx';
+import {
+  AMOUNT,
+  FilterField,
+  FilterForm,
+  TextFilters,
+  type TextFilter,
+  ListResults,
+  TableHead,
+} from '../../components/AdminList.tsx';
+import { emptyOrderFilters, useOrderList, type OrderFilters } from './api.ts';
 
-export default function Page() {
-  return <PlaceholderPage title="Orders" />;
+const INPUTS: TextFilter<keyof OrderFilters>[] = [
+  { key: 'id', label: 'Order ID' },
+  { key: 'username', label: 'Username' },
+  { key: 'dateFrom', label: 'Date From', type: 'date' },
+  { key: 'dateTo', label: 'Date To', type: 'date' },
+  { key: 'minTotal', label: 'Min Total', ...AMOUNT },
+  { key: 'maxTotal', label: 'Max Total', ...AMOUNT },
+];
+
+const SELECTS: { key: 'paid' | 'shipped' | 'delivered'; label: string }[] = [
+  { key: 'paid', label: 'Paid' },
+  { key: 'shipped', label: 'Shipped' },
+  { key: 'delivered', label: 'Delivered' },
+];
+
+const day = (iso: string) => new Date(iso).toLocaleDateString();
+
+/** The date a step happened, or a ✗ that a screen reader reads as 'No'. */
+function DoneOn({ done, at }: { done: boolean; at: string | null }) {
+  if (done) return <span className="text-nowrap">{at ? day(at) : 'Yes'}</span>;
+  return (
+    <>
+      <span className="text-danger-emphasis" aria-hidden="true">
+        ✗
+      </span>
+      <span className="visually-hidden">No</span>
+    </>
+  );
+}
+
+export default function OrderListPage() {
+  useDocumentTitle('Orders');
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(search.get('page'))) || 1);
+  const [filters, setFilters] = useState<OrderFilters>(emptyOrderFilters);
+  const applied = useDebounced(filters, FILTER_DEBOUNCE_MS);
+  const list = useOrderList(applied, page);
+
+  const setFilter = (key: keyof OrderFilters, value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    if (page !== 1) setSearch({}, { replace: true });
+  };
+
+  const orders = list.data?.orders ?? [];
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Orders</h1>
+
+      <FilterForm label="Filter orders">
+        <TextFilters fields={INPUTS} values={filters} onChange={setFilter} />
+        {SELECTS.map(({ key, label }) => (
+          <FilterField key={key} id={`filter-${key}`} label={label}>
+            <select
+              id={`filter-${key}`}
+              className="form-select form-select-sm"
+              value={filters[key]}
+              onChange={(e) => setFilter(key, e.target.value)}
+            >
+              <option value="">All</option>
+              <option value="yes">Yes</option>
+              <option value="no">No</option>
+            </select>
+          </FilterField>
+        ))}
+      </FilterForm>
+
+      <ListResults list={list} shown={orders.length} noun="orders" href={(n) => `/admin/orderlist?page=${n}`}>
+        <div className="table-responsive position-relative">
+          <table className="table table-striped table-hover table-sm align-middle">
+            <TableHead
+              columns={['ID', 'USER', 'DATE', 'TOTAL', 'PAID', 'SHIPPED', 'DELIVERED', { hidden: 'Details' }]}
+            />
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o._id} data-testid="order-row" data-id={o._id}>
+                  <td className="font-monospace small">
+                    {o._id}
+                    {o.isCancelled && <span className="badge text-bg-secondary ms-2">Cancelled</span>}
+                  </td>
+                  <td className="text-break">
+                    {o.user.username}
+                    {o.user.isGuest && <span className="small text-body-secondary"> (guest)</span>}
+                  </td>
+                  <td className="text-nowrap">{day(o.createdAt)}</td>
+                  <td className="text-nowrap">{formatMoney(o.totalPrice)}</td>
+                  <td>
+                    <DoneOn done={o.isPaid} at={o.paidAt} />
+                  </td>
+                  <td>
+                    <DoneOn done={o.isShipped} at={o.shippedAt} />
+                  </td>
+                  <td>
+                    <DoneOn done={o.isDelivered} at={o.deliveredAt} />
+                  </td>
+                  <td>
+                    <Link
+                      to={`/order/${o._id}`}
+                      className="btn btn-sm btn-outline-primary"
+                      aria-label={`Details of order ${o._id}`}
+                    >
+                      Details
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListResults>
+    </>
+  );
 }

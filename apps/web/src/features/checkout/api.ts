@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type {
   AddressSuggestion,
   AddressValidationRequest,
@@ -40,6 +41,15 @@ export function subscribeToMailingList(email: string): void {
 
 export function fetchShippingRates(checkoutId: string): Promise<ShippingRatesResponse> {
   return api<ShippingRatesResponse>(`/api/shipping/${encodeURIComponent(checkoutId)}`);
+}
+
+/** The rates the server offers this shopper (needs a user or guest: the route is per checkout). */
+export function useShippingRates(userId: string | undefined) {
+  return useQuery({
+    queryKey: ['shipping-rates', userId ?? 'anonymous'],
+    queryFn: () => fetchShippingRates(userId ?? 'checkout'),
+    enabled: Boolean(userId),
+  });
 }
 
 export function createOrder(body: CreateOrderInput): Promise<Order> {

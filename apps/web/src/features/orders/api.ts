@@ -1,4 +1,4 @@
-import type { Order, PaypalConfig } from '@store/shared';
+import type { MovementEvent, Order, PaypalConfig } from '@store/shared';
 import { api, ApiError, qs } from '../../lib/api.ts';
 
 /** Guest order access tokens, one per order, for this browser session only (spec §3, §9). */
@@ -72,4 +72,38 @@ export function shipOrder(id: string, trackingNumbers: { number: string; trackin
 
 export function deliverOrder(id: string): Promise<Order> {
   return api<Order>(`/api/orders/${encodeURIComponent(id)}/deliver`, { method: 'PUT' });
+}
+
+/** The movements of a shipment, newest first (the configured tracking provider answers). */
+export function fetchMovements(input: {
+  trackingId: string;
+  destinationCountry: string;
+  language: string;
+  zipcode: string;
+}): Promise<MovementEvent[]> {
+  return api<MovementEvent[]>('/api/orders/shipments/tracking', { method: 'POST', json: input });
+}
+
+/** Admin: records a movement of one tracking number (what the manual provider answers). */
+export function recordMovement(
+  orderId: string,
+  trackingNumberId: string,
+  body: { status: string; location: string },
+): Promise<MovementEvent[]> {
+  return api<MovementEvent[]>(
+    `/api/orders/${encodeURIComponent(orderId)}/tracking/${encodeURIComponent(trackingNumberId)}/events`,
+    { method: 'POST', json: body },
+  );
+}
+
+/** Admin: mails the order's tracking numbers and their items to the buyer again. */
+export function emailTrackingNumbers(order: Order): Promise<{ message: string }> {
+  return api<{ message: string }>('/api/orders/email/send', {
+    method: 'POST',
+    json: {
+      orderId: order._id,
+      email: order.user.email,
+      bigNumber: order.trackingNumbers.map((t) => ({ number: t.number, trackingItem: t.trackingItem })),
+    },
+  });
 }

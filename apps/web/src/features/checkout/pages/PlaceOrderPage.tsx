@@ -1,5 +1,4 @@
 import { priceOrder, TOAST_MS, toCents, type ShippingRate } from '@store/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -9,7 +8,7 @@ import { PriceSummary } from '../../../components/PriceSummary.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useAuth } from '../../auth/store.ts';
 import { useCart } from '../../cart/store.ts';
-import { createOrder, fetchShippingRates } from '../api.ts';
+import { createOrder, useShippingRates } from '../api.ts';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
 import { useCheckout } from '../store.ts';
 
@@ -26,11 +25,7 @@ export default function PlaceOrderPage() {
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
 
-  const rates = useQuery({
-    queryKey: ['shipping-rates', userInfo?._id ?? 'anonymous'],
-    queryFn: () => fetchShippingRates(userInfo?._id ?? 'checkout'),
-    enabled: Boolean(userInfo),
-  });
+  const rates = useShippingRates(userInfo?._id);
 
   if (!userInfo) return <Navigate to="/login?redirect=/shipping" replace />;
   if (!address) return <Navigate to="/shipping" replace />;
@@ -103,6 +98,17 @@ export default function PlaceOrderPage() {
             </h2>
             <p className="mb-0">Method: {paymentMethod}</p>
           </section>
+          {rates.data && rates.data.rates.length > 1 && rate && (
+            <section aria-labelledby="rate-heading" className="mb-4">
+              <h2 id="rate-heading" className="h5">
+                Shipping Rate
+              </h2>
+              <p className="mb-1">{rate.name}</p>
+              <Link to="/shippingrate" className="small">
+                Change shipping rate
+              </Link>
+            </section>
+          )}
           <OrderItemList
             items={items.map((i) => ({
               key: `${i.product}:${i.selectedColorsVariants?._id ?? ''}`,

@@ -1,21 +1,37 @@
 import type { Order } from '@store/shared';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { Loader } from '../../../components/Loader.tsx';
+import { Message } from '../../../components/Message.tsx';
+import { emailTrackingNumbers, fetchMovements, recordMovement } from '../api.ts';
 
 type Tracking = Order['trackingNumbers'][number];
 
-/** Tracking numbers of a shipped order, each with TRACK SHIPMENT and its 'Shipment Tracking History'. */
-export function TrackingList({ trackingNumbers }: { trackingNumbers: Tracking[] }) {
+/** The browser's language as the tracking API takes it ('en' or 'en-US'). */
+function browserLanguage(): string {
+  const lang = typeof navigator === 'undefined' ? 'en' : navigator.language;
+  return /^[A-Za-z]{2}(-[A-Za-z]{2})?$/.test(lang) ? lang : 'en';
+}
+
+/**
+ * Tracking numbers of a shipped order, each with TRACK SHIPMENT opening its 'Shipment Tracking History'
+ * (spec §2 order detail): the movements come from the tracking provider. Admins can record a movement
+ * (the manual provider's source) and mail the numbers to the buyer again.
+ */
+export function TrackingList({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const [open, setOpen] = useState<Tracking | null>(null);
-  if (trackingNumbers.length === 0) return null;
+  const mail = useMutation({ mutationFn: () => emailTrackingNumbers(order) });
+  if (order.trackingNumbers.length === 0) return null;
   return (
     <section aria-labelledby="tracking-heading" className="mt-3">
       <h3 id="tracking-heading" className="h6">
         Tracking Numbers
       </h3>
       <ul className="list-group" data-testid="tracking-numbers">
-        {trackingNumbers.map((t) => (
+        {order.trackingNumbers.map((t) => (
           <li key={t._id} className="list-group-item d-flex flex-wrap justify-content-between gap-2 align-items-center">
             <div>
               <span className="fw-semibold text-break">{t.number}</span>
@@ -29,33 +45,24 @@ export function TrackingList({ trackingNumbers }: { trackingNumbers: Tracking[] 
           </li>
         ))}
       </ul>
+      {isAdmin && (
+        <div className="mt-2">
+          <Button size="sm" variant="outline-secondary" disabled={mail.isPending} onClick={() => mail.mutate()}>
+            {mail.isPending ? 'Sending…' : 'Email Tracking Numbers'}
+          </Button>
+          <div aria-live="polite" className="mt-2">
+            {mail.isSuccess && <Message variant="success">{mail.data.message}</Message>}
+            {mail.error && <Message variant="danger">{mail.error.message}</Message>}
+          </div>
+        </div>
+      )}
       <Modal show={open !== null} onHide={() => setOpen(null)} centered aria-labelledby="tracking-history-title">
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="tracking-history-title" as="h2" className="h5">
             Shipment Tracking History
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body>
-          <p className="mb-2">
-            Tracking number: <strong>{open?.number}</strong>
-          </p>
-          {open?.events && open.events.length > 0 ? (
-            <>
-              <h3 className="h6">Movement</h3>
-              <ol className="list-unstyled mb-0">
-                {open.events.map((e, i) => (
-                  <li key={i} className="border-bottom py-2">
-                    <div className="small text-body-secondary">{new Date(e.time).toLocaleString()}</div>
-                    <div>{e.status}</div>
-                    {e.location && <div className="small">{e.location}</div>}
-                  </li>
-                ))}
-              </ol>
-            </>
-          ) : (
-            <p className="mb-0">No movement data yet</p>
-          )}
-        </Modal.Body>
+        <Modal.Body>{open && <History order={order} tracking={open} isAdmin={isAdmin} />}</Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={() => setOpen(null)}>
             Close
@@ -63,5 +70,92 @@ export function TrackingList({ trackingNumbers }: { trackingNumbers: Tracking[] 
         </Modal.Footer>
       </Modal>
     </section>
+  );
+}
+
+function History({ order, tracking, isAdmin }: { order: Order; tracking: Tracking; isAdmin: boolean }) {
+  const key = ['tracking', tracking.number] as const;
+  const movements = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      fetchMovements({
+        trackingId: tracking.number,
+        destinationCountry: order.shippingAddress.country,
+        language: browserLanguage(),
+        zipcode: order.shippingAddress.postalCode,
+      }),
+    retry: false,
+    staleTime: 60_000,
+  });
+  return (
+    <>
+      <p className="mb-2">
+        Tracking number: <strong className="text-break">{tracking.number}</strong>
+      </p>
+      {movements.isPending ? (
+        <Loader label="Loading movements…" />
+      ) : movements.error ? (
+        <Message variant="danger">{movements.error.message}</Message>
+      ) : movements.data.length > 0 ? (
+        <>
+          <h3 className="h6">Movement</h3>
+          <ol className="list-unstyled mb-0" data-testid="movements">
+            {movements.data.map((e, i) => (
+              <li key={i} className="border-bottom py-2">
+                <div className="small text-body-secondary">{new Date(e.time).toLocaleString()}</div>
+                <div>{e.status}</div>
+                {e.location && <div className="small">{e.location}</div>}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className="mb-0">No movement data yet</p>
+      )}
+      {isAdmin && <RecordMovement orderId={order._id} tracking={tracking} queryKey={key} />}
+    </>
+  );
+}
+
+function RecordMovement({
+  orderId,
+  tracking,
+  queryKey,
+}: {
+  orderId: string;
+  tracking: Tracking;
+  queryKey: readonly unknown[];
+}) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState('');
+  const [location, setLocation] = useState('');
+  const record = useMutation({
+    mutationFn: () => recordMovement(orderId, tracking._id, { status: status.trim(), location: location.trim() }),
+    onSuccess: (events) => {
+      queryClient.setQueryData(queryKey, events);
+      setStatus('');
+      setLocation('');
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (status.trim()) record.mutate();
+  };
+  return (
+    <Form noValidate onSubmit={submit} className="border-top mt-3 pt-3" aria-label="Record a movement">
+      <h3 className="h6">Record a movement</h3>
+      <Form.Group className="mb-2" controlId={`movement-status-${tracking._id}`}>
+        <Form.Label>Status</Form.Label>
+        <Form.Control value={status} maxLength={200} onChange={(e) => setStatus(e.target.value)} required />
+      </Form.Group>
+      <Form.Group className="mb-2" controlId={`movement-location-${tracking._id}`}>
+        <Form.Label>Location</Form.Label>
+        <Form.Control value={location} maxLength={200} onChange={(e) => setLocation(e.target.value)} />
+      </Form.Group>
+      {record.error && <Message variant="danger">{record.error.message}</Message>}
+      <Button type="submit" size="sm" disabled={!status.trim() || record.isPending}>
+        {record.isPending ? 'Saving…' : 'Add Movement'}
+      </Button>
+    </Form>
   );
 }

@@ -26,6 +26,23 @@ import { VerifyAccessModal } from '../components/VerifyAccessModal.tsx';
 
 const PayPalPayment = lazy(() => import('../components/PayPalPayment.tsx'));
 
+/**
+ * Spec §4 guest order access: after proving e-mail and postal code the visitor is treated as a guest
+ * (named GUEST, no token). A signed-in registered user stays who they are.
+ */
+function treatAsGuest(o: Order) {
+  const { userInfo, setUserInfo } = useAuth.getState();
+  if (userInfo && !userInfo.isGuest) return;
+  setUserInfo({
+    _id: o.user._id ?? userInfo?._id ?? `order-${o._id}`,
+    username: o.user.username,
+    firstName: o.user.firstName,
+    lastName: o.user.lastName,
+    email: o.user.email,
+    isGuest: true,
+  });
+}
+
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 const needsAccess = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 
@@ -91,7 +108,7 @@ export default function OrderPage() {
           onClose={() => setVerifyOpen(false)}
           onVerified={() => {
             setVerifyOpen(false);
-            void order.refetch();
+            void order.refetch().then(({ data }) => data && treatAsGuest(data));
           }}
         />
       </>
@@ -135,7 +152,7 @@ export default function OrderPage() {
             <Message variant={o.isDelivered ? 'success' : 'warning'}>
               {o.isDelivered ? `Delivered on ${when(o.deliveredAt)}` : 'Not Delivered'}
             </Message>
-            <TrackingList trackingNumbers={o.trackingNumbers} />
+            <TrackingList order={o} isAdmin={isAdmin} />
           </section>
           <section aria-labelledby="order-payment-heading" className="mb-4">
             <h2 id="order-payment-heading" className="h5">
@@ -161,6 +178,12 @@ export default function OrderPage() {
             ) : (
               <Message variant="warning">
                 <span data-testid="paid-status">{o.isCancelled ? 'Cancelled' : 'Not Paid'}</span>
+                {o.isCancelled && (
+                  <span className="d-block small mt-1">
+                    This order was not paid in time, so it was cancelled and its items went back on sale. Please place a
+                    new order.
+                  </span>
+                )}
               </Message>
             )}
           </section>

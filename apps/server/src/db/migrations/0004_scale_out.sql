@@ -1,0 +1,2 @@
+CREATE INDEX "products_brand_trgm_idx" ON "products" USING gin (lower("brand") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "orders_username_prefix_idx" ON "orders" USING btree (lower("username") text_pattern_ops);

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AnswerCache } from './cache.ts';
+
+/** How long a write waits for Redis to take its invalidation before it answers anyway. */
+const PUBLISH_TIMEOUT_MS = 500;
+
+/**
+ * Cross-process invalidation of an AnswerCache over Redis pub/sub: every `invalidate()` publishes on
+ * `channel`, and every other process subscribed to it drops its own answers. A process that lost
+ * its subscription (Redis restarted) drops everything when it is back, as it may have missed writes.
+ * Answers `ready` (the subscription is live, or Redis did not answer within a second) and `close`.
+ */
+export function connectCacheBus(
+  cache: AnswerCache,
+  publisher: Redis,
+  redisUrl: string,
+  channel: string,
+  log: FastifyBaseLogger,
+): { ready: Promise<void>; close: () => Promise<void> } {
+  const self = randomBytes(8).toString('hex');
+  const subscriber = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  let wasReady = false;
+  subscriber.on('error', (err) => log.warn({ err }, 'redis (cache invalidation) unavailable'));
+  subscriber.on('ready', () => {
+    if (wasReady) cache.dropLocal();
+    wasReady = true;
+  });
+  subscriber.on('message', (ch: string, from: string) => {
+    if (ch === channel && from !== self) cache.dropLocal();
+  });
+  const subscribed = subscriber
+    .subscribe(channel)
+    .then(() => {})
+    .catch((err) => log.warn({ err }, 'redis subscribe failed'));
+  const ready = Promise.race([subscribed, new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())]);
+
+  cache.connect(async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PUBLISH_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([
+        publisher.publish(channel, self).catch((err) => log.warn({ err }, 'cache invalidation not published')),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+
+  return {
+    ready,
+    close: async () => {
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { ordersRepository as repo } from './orders.repository.ts';
+
+const BATCH = 200;
+
+/**
+ * Cancels the unpaid orders older than the hold and puts their stock back on sale, batch by batch,
+ * each batch in one transaction (the cancel and the restock land together or not at all).
+ * Answers how many orders were cancelled.
+ */
+export async function expireUnpaidOrders(db: Db, holdMinutes: number, now = new Date()): Promise<number> {
+  if (holdMinutes <= 0) return 0;
+  const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
+  let total = 0;
+  for (;;) {
+    const ids = await db.transaction(async (tx) => {
+      const cancelled = await repo.cancelUnpaidBefore(tx, cutoff, BATCH);
+      await repo.returnStock(tx, cancelled);
+      return cancelled;
+    });
+    total += ids.length;
+    if (ids.length < BATCH) return total;
+  }
+}
+
+/** Runs the sweep every `everyMs` in the background; stop() waits for a sweep in progress. */
+export function createOrderSweeper(
+  db: Db,
+  opts: { holdMinutes: number; everyMs: number; onExpired: (n: number) => void },
+  log: FastifyBaseLogger,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const sweep = () => {
+    running ??= expireUnpaidOrders(db, opts.holdMinutes)
+      .then((n) => {
+        if (n > 0) {
+          log.info({ cancelled: n }, 'unpaid orders expired; their stock is back on sale');
+          opts.onExpired(n);
+        }
+      })
+      .catch((err: unknown) => log.error({ err }, 'order expiry sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  return {
+    sweep,
+    start() {
+      if (opts.holdMinutes <= 0 || timer) return;
+      timer = setInterval(() => void sweep(), opts.everyMs);
+      timer.unref();
+      void sweep();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

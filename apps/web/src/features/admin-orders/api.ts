@@ -1,0 +1,58 @@
+import type { OrderListResponse } from '@store/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, qs } from '../../lib/api.ts';
+import { priceParam as amount } from '../admin-products/list/api.ts';
+
+type YesNo = '' | 'yes' | 'no';
+
+export interface OrderFilters {
+  id: string;
+  username: string;
+  dateFrom: string;
+  dateTo: string;
+  minTotal: string;
+  maxTotal: string;
+  paid: YesNo;
+  shipped: YesNo;
+  delivered: YesNo;
+}
+
+export const emptyOrderFilters: OrderFilters = {
+  id: '',
+  username: '',
+  dateFrom: '',
+  dateTo: '',
+  minTotal: '',
+  maxTotal: '',
+  paid: '',
+  shipped: '',
+  delivered: '',
+};
+
+/** A whole day (YYYY-MM-DD, what a date input gives), else left out. */
+const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+export function orderListQuery(f: OrderFilters, pageNumber: number): string {
+  return qs({
+    id: f.id.trim(),
+    username: f.username.trim(),
+    dateFrom: day(f.dateFrom),
+    dateTo: day(f.dateTo),
+    minTotal: amount(f.minTotal),
+    maxTotal: amount(f.maxTotal),
+    paid: f.paid,
+    shipped: f.shipped,
+    delivered: f.delivered,
+    pageNumber,
+  });
+}
+
+/** GET /api/orders (admin): every order, newest first, filtered and paged by the server. */
+export function useOrderList(filters: OrderFilters, pageNumber: number) {
+  return useQuery({
+    queryKey: ['admin-orders', 'list', filters, pageNumber],
+    queryFn: () => api<OrderListResponse>(`/api/orders${orderListQuery(filters, pageNumber)}`),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

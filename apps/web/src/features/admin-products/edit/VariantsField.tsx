@@ -1,0 +1,100 @@
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { TrashIcon } from '../../../components/icons.tsx';
+import { ProductImage } from '../../../components/ProductImage.tsx';
+import { Field } from '../../account/components/form.tsx';
+import type { EditForm } from './form-values.ts';
+
+/** Colour variants (spec §3): a name, an image from the gallery and an optional price over the product's. */
+export function VariantsField({
+  form,
+  onChooseImage,
+}: {
+  form: EditForm;
+  onChooseImage: (index: number, name: string) => void;
+}) {
+  const { control, register, setValue, formState } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'colorsVariants' });
+  const variants = useWatch({ control, name: 'colorsVariants' });
+  const productPrice = useWatch({ control, name: 'price' });
+  const errors = formState.errors.colorsVariants;
+
+  return (
+    <fieldset className="mb-4">
+      <legend className="h5">Colour Variants</legend>
+      {typeof errors?.message === 'string' && <div className="alert alert-danger py-2">{errors.message}</div>}
+      {fields.length === 0 && <p className="text-body-secondary small">No colour variants.</p>}
+      <ol className="list-unstyled mb-2">
+        {fields.map((field, i) => {
+          const v = variants?.[i];
+          const err = errors?.[i];
+          const label = v?.name?.trim() || `Variant ${i + 1}`;
+          return (
+            <li key={field.id} className="border rounded p-2 mb-2" data-testid="variant-row">
+              <div className="row g-2 align-items-start">
+                <div className="col-4 col-sm-3 col-md-2">
+                  <ProductImage
+                    src={v?.src ?? ''}
+                    alt={`${label} image`}
+                    width={160}
+                    height={120}
+                    sizes="120px"
+                    className="img-fluid rounded border"
+                  />
+                </div>
+                <div className="col-8 col-sm-9 col-md-10">
+                  <div className="row g-2">
+                    <Field
+                      className="col-12 col-md-6"
+                      id={`variant-${i}-name`}
+                      label={`Variant ${i + 1} name`}
+                      registration={register(`colorsVariants.${i}.name`)}
+                      error={err?.name?.message}
+                    />
+                    <Field
+                      className="col-12 col-md-6"
+                      id={`variant-${i}-price`}
+                      label={`Variant ${i + 1} price (optional)`}
+                      inputMode="decimal"
+                      placeholder={productPrice ? `Product price: ${productPrice}` : 'Product price'}
+                      registration={register(`colorsVariants.${i}.price`)}
+                      error={err?.price?.message}
+                    />
+                  </div>
+                  <div className="d-flex flex-wrap gap-2 mt-2">
+                    <button
+                      type="button"
+                      className="btn btn-outline-primary btn-sm"
+                      onClick={() => onChooseImage(i, v?.name?.trim() ?? '')}
+                    >
+                      Choose image<span className="visually-hidden"> for {label}</span>
+                    </button>
+                    {v?.src && (
+                      <button
+                        type="button"
+                        className="btn btn-outline-secondary btn-sm"
+                        onClick={() => setValue(`colorsVariants.${i}.src`, '', { shouldDirty: true })}
+                      >
+                        Clear image<span className="visually-hidden"> of {label}</span>
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-outline-danger btn-sm ms-auto" onClick={() => remove(i)}>
+                      <TrashIcon size={14} /> Remove<span className="visually-hidden"> {label}</span>
+                    </button>
+                  </div>
+                  {err?.src && <div className="invalid-feedback d-block">{err.src.message}</div>}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        onClick={() => append({ name: '', src: '', price: '' }, { shouldFocus: true })}
+      >
+        Add Variant
+      </button>
+    </fieldset>
+  );
+}

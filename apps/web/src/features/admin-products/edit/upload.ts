@@ -1,0 +1,117 @@
+import { LIMITS, UPLOAD_MESSAGES, type Product, type UploadResponse } from '@store/shared';
+
+const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** JPG or PNG by the first bytes, as the server judges them (never by name or declared type). */
+export function hasImageSignature(head: Uint8Array): boolean {
+  const starts = (sig: number[]) => sig.every((b, i) => head[i] === b);
+  return starts(JPEG) || starts(PNG);
+}
+
+/** Client-side check of spec §5 image upload: a JPG or PNG of at most 5 MB. */
+export async function isUploadable(file: Blob): Promise<boolean> {
+  if (file.size <= 0 || file.size > LIMITS.uploadBytes) return false;
+  return hasImageSignature(new Uint8Array(await file.slice(0, PNG.length).arrayBuffer()));
+}
+
+/** The files to send and the message for the ones left out (spec §5); `error` when nothing is left. */
+export async function pickUploadFiles<F extends Blob>(
+  files: readonly F[],
+): Promise<{ valid: F[]; notice: string | null; error: string | null }> {
+  const ok = await Promise.all(files.map(isUploadable));
+  const valid = files.filter((_f, i) => ok[i]);
+  const skipped = files.length - valid.length;
+  return {
+    valid,
+    notice: skipped > 0 ? UPLOAD_MESSAGES.skipped(skipped) : null,
+    error: valid.length === 0 ? UPLOAD_MESSAGES.noValidFile : null,
+  };
+}
+
+/**
+ * One request carries every file (one rate-limit token per batch); the multipart body sends them in order,
+ * so the share of the body sent so far tells how far each file is. Answers 0..100 per file.
+ */
+export function perFileProgress(sizes: readonly number[], loaded: number, total: number): number[] {
+  const sum = sizes.reduce((a, b) => a + b, 0);
+  // the body is the files plus a little multipart framing: spread the framing over the files
+  const sent = total > 0 ? (Math.min(loaded, total) / total) * sum : 0;
+  let start = 0;
+  return sizes.map((size) => {
+    const done = size > 0 ? (sent - start) / size : sent >= start ? 1 : 0;
+    start += size;
+    return Math.round(Math.max(0, Math.min(1, done)) * 100);
+  });
+}
+
+export type UploadOutcome =
+  | { kind: 'done'; response: UploadResponse }
+  | { kind: 'canceled'; message: string }
+  | { kind: 'failed'; message: string };
+
+export interface UploadHandle {
+  cancel: () => void;
+  done: Promise<UploadOutcome>;
+}
+
+/**
+ * POST /api/upload/{folder} with XMLHttpRequest (fetch reports no upload progress): multipart field `files`,
+ * the bearer token like lib/api.ts sends it. Never rejects: the outcome says how it ended.
+ */
+export function uploadImages(
+  folder: string,
+  files: readonly File[],
+  token: string | undefined,
+  onProgress: (percents: number[]) => void,
+): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const sizes = files.map((f) => f.size);
+  const done = new Promise<UploadOutcome>((resolve) => {
+    xhr.upload.onprogress = (e) => onProgress(perFileProgress(sizes, e.loaded, e.lengthComputable ? e.total : 0));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object') {
+        onProgress(sizes.map(() => 100));
+        resolve({ kind: 'done', response: body as UploadResponse });
+        return;
+      }
+      const message = (body as { message?: unknown } | undefined)?.message;
+      resolve({ kind: 'failed', message: typeof message === 'string' && message ? message : UPLOAD_MESSAGES.failed });
+    };
+    xhr.onerror = () => resolve({ kind: 'failed', message: UPLOAD_MESSAGES.failed });
+    xhr.onabort = () => resolve({ kind: 'canceled', message: UPLOAD_MESSAGES.canceled });
+  });
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  xhr.open('POST', `/api/upload/${encodeURIComponent(folder)}`);
+  xhr.setRequestHeader('Accept', 'application/json');
+  if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+  xhr.send(form);
+  return { cancel: () => xhr.abort(), done };
+}
+
+/**
+ * The gallery fields of the stored product once `deleted` images are gone from the folder (spec §7: after
+ * DELETE /api/upload/{folder} the product is updated): dropped from imageB, the main image and variant images
+ * cleared where they pointed at one. The body of PUT /api/products/image/{id}.
+ */
+export function galleryAfterDelete(product: Product, deleted: readonly string[]) {
+  const gone = new Set(deleted);
+  return {
+    image: gone.has(product.image) ? '' : product.image,
+    imageFolderName: product.imageFolderName,
+    imageB: product.imageB.filter((i) => !gone.has(i.src)).map((i) => ({ src: i.src })),
+    colorsVariants: product.colorsVariants.map((v) => ({
+      _id: v._id,
+      name: v.name,
+      src: gone.has(v.src) ? '' : v.src,
+      price: v.price ?? null,
+    })),
+  };
+}

@@ -1,0 +1,45 @@
+// Used by scripts/bench.mjs (run with `node --import tsx`) before the store starts: on the bench's
+// database, creates an admin, signed-in shoppers and two products for the order targets, and prints
+// their ids (with token versions) as JSON on the last line. DATABASE_URL or DATA_DIR pick the database.
+import { htmlToText } from '@store/shared';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { products, users } from '../apps/server/src/db/schema/index.ts';
+
+const shoppers = Number(process.argv[2] ?? 200);
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR,
+  poolSize: 2,
+});
+const db = database.db;
+const tag = Date.now().toString(36);
+const user = (i: number, isAdmin = false) => ({
+  username: `bench_${isAdmin ? 'admin' : i}_${tag}`,
+  firstName: 'Bench',
+  lastName: isAdmin ? 'Admin' : `Shopper ${i}`,
+  email: `bench.${isAdmin ? 'admin' : i}.${tag}@example.com`,
+  isActive: true,
+  isAdmin,
+});
+const [admin] = await db.insert(users).values(user(0, true)).returning();
+const buyers = await db
+  .insert(users)
+  .values(Array.from({ length: shoppers }, (_, i) => user(i + 1)))
+  .returning();
+const product = (name: string, countInStock: number) => ({
+  slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${tag}`,
+  name,
+  priceCents: 1000,
+  countInStock,
+  brand: 'Bench',
+  image: '',
+  description: `<p>${name}</p>`,
+  descriptionText: htmlToText(`<p>${name}</p>`),
+});
+const [plenty, last] = await db
+  .insert(products)
+  .values([product('Bench plenty', 100_000_000), product('Bench last units', 100)])
+  .returning();
+await database.close();
+const who = (u: typeof admin) => ({ id: u!.id, ver: u!.tokenVersion });
+console.log(JSON.stringify({ admin: who(admin), buyers: buyers.map(who), plenty: plenty!.id, last: last!.id }));
