@@ -3,8 +3,18 @@ import net from 'node:net';
 /** The Redis the scale-out tests use (TEST_REDIS_URL, default the local one). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** Whether that Redis accepts connections; tests that need it are skipped (and say so) when not. */
+/**
+ * Whether that Redis accepts connections; tests that need it are skipped (and say so) when not, except
+ * under CI=true, where a missing Redis fails the run (CONTRACTS.md §8: CI skips nothing).
+ */
 export async function redisReachable(url = TEST_REDIS_URL): Promise<boolean> {
+  const ok = await connects(url);
+  if (!ok && (process.env.CI === 'true' || process.env.CI === '1'))
+    throw new Error(`CI=true: Redis is required at ${url} (TEST_REDIS_URL); .ci/run starts the local one`);
+  return ok;
+}
+
+function connects(url: string): Promise<boolean> {
   const u = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: u.hostname, port: Number(u.port || 6379) });

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RateLimits } from '../../config.ts';
 import { NO_WORKER } from '../../../test/accounts.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../../test/redis.ts';
 
 function small(windowMs: number): RateLimits {
   return {
@@ -91,26 +91,7 @@ describe('rate limits on the account routes', () => {
   });
 });
 
-async function redisReachable(url: string): Promise<boolean> {
-  const r = new Redis(url, {
-    connectTimeout: 2_000,
-    maxRetriesPerRequest: 0,
-    lazyConnect: true,
-    retryStrategy: () => null,
-  });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    await r.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const haveRedis = await redisReachable(REDIS_URL);
 if (!haveRedis) console.warn(`\n  SKIPPED: the Redis rate-limit store test (no Redis at ${REDIS_URL})\n`);
 
