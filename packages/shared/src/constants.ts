@@ -132,3 +132,6 @@ export const US_STATES = [
 
 /** Widths (px) every uploaded or generated image is stored at, as WebP. */
 export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+
+/** `sizes` of the home carousel's images: the web app renders them, the server preloads the first. */
+export const TOP_SLIDE_SIZES = '(max-width: 767px) 60vw, 420px';

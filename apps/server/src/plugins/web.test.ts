@@ -58,6 +58,20 @@ describe('serving the web app', () => {
     expect(html).not.toMatch(/"name":"Mirrorless Camera \\"Pro\\" <X>"/);
   });
 
+  it('preloads the first top product image on the home page, with its responsive widths', async () => {
+    const lamp = await createProduct(t.database.db, { name: 'Top Lamp', numReviews: 3, rating: 5 });
+    await t.app.catalogCache.invalidate();
+    const top = (await t.app.inject({ url: '/api/products/top' })).json()[0] as { _id: string; image: string };
+    expect(top._id).toBe(lamp.id);
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    const base = top.image.replace(/\.webp$/, '');
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="${top.image}" imagesrcset="${base}-320.webp 320w, ${base}-640.webp 640w, ${top.image} 1024w" imagesizes="(max-width: 767px) 60vw, 420px" fetchpriority="high">`,
+    );
+    expect(res.body).toContain('<title>Store</title>');
+  });
+
   it('serves the product page by id too, and a 404 page for unknown products', async () => {
     const byId = await t.app.inject({ url: `/product/${product.id}` });
     expect(byId.statusCode).toBe(200);

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, productStructuredData, type Product } from '@store/shared';
-import { getProduct } from '../modules/catalog/catalog.service.ts';
+import { escapeHtml, imageSrcSet, productStructuredData, TOP_SLIDE_SIZES, type Product } from '@store/shared';
+import { getProduct, topProducts } from '../modules/catalog/catalog.service.ts';
 import { etagMatches, etagOf } from '../lib/cache.ts';
 import { HttpError } from '../lib/errors.ts';
 import { catalogRepository } from '../modules/catalog/catalog.repository.ts';
@@ -65,6 +65,17 @@ const DEFAULT_HEAD = [
   '<title>Store</title>',
   '<meta name="description" content="Shop quality products with fast shipping and easy checkout.">',
 ].join('\n    ');
+
+/** The home page's head: the default one, plus a preload of the carousel's first image (its sizes too). */
+export function homeHead(firstImage: string | undefined): string {
+  if (!firstImage) return DEFAULT_HEAD;
+  const e = escapeHtml;
+  const srcset = imageSrcSet(firstImage);
+  return [
+    DEFAULT_HEAD,
+    `<link rel="preload" as="image" href="${e(firstImage)}"${srcset ? ` imagesrcset="${e(srcset)}" imagesizes="${TOP_SLIDE_SIZES}"` : ''} fetchpriority="high">`,
+  ].join('\n    ');
+}
 
 export async function registerWeb(app: FastifyInstance) {
   const { config } = app;
@@ -172,7 +183,13 @@ export async function registerWeb(app: FastifyInstance) {
     }
   });
 
-  app.get('/', { schema: { hide: true } }, async (_req, reply) => sendPage(reply, DEFAULT_HEAD));
+  // home: the first top product's image is the largest paint; preload it so it does not wait for the app
+  app.get('/', { schema: { hide: true } }, async (_req, reply) => {
+    const head = await app.catalogCache
+      .entry('head:/', async () => homeHead((await topProducts(app.db))[0]?.image))
+      .catch(() => undefined);
+    return sendPage(reply, head ? (JSON.parse(head.value) as string) : DEFAULT_HEAD);
+  });
 
   // Client routes: any other GET that is not an API or a file answers the app.
   app.setNotFoundHandler((req, reply) => {

@@ -68,7 +68,7 @@ describe('unpaid orders give their stock back after the hold', () => {
     expect((await t.app.inject({ url: `/api/products/${p.id}` })).json().countInStock).toBe(0);
     await age([o._id], HOLD + 5);
     await expireUnpaidOrders(t.app.db, HOLD);
-    t.app.catalogCache.invalidate(); // what the sweeper's onExpired does
+    await t.app.catalogCache.invalidate(); // what the sweeper's onExpired does
     expect((await t.app.inject({ url: `/api/products/${p.id}` })).json().countInStock).toBe(2);
   });
 

@@ -27,17 +27,17 @@ export async function expireUnpaidOrders(db: Db, holdMinutes: number, now = new 
 /** Runs the sweep every `everyMs` in the background; stop() waits for a sweep in progress. */
 export function createOrderSweeper(
   db: Db,
-  opts: { holdMinutes: number; everyMs: number; onExpired: (n: number) => void },
+  opts: { holdMinutes: number; everyMs: number; onExpired: (n: number) => Promise<unknown> | void },
   log: FastifyBaseLogger,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const sweep = () => {
     running ??= expireUnpaidOrders(db, opts.holdMinutes)
-      .then((n) => {
+      .then(async (n) => {
         if (n > 0) {
           log.info({ cancelled: n }, 'unpaid orders expired; their stock is back on sale');
-          opts.onExpired(n);
+          await opts.onExpired(n);
         }
       })
       .catch((err: unknown) => log.error({ err }, 'order expiry sweep failed'))

@@ -1,4 +1,4 @@
-import { formatMoney } from '@store/shared';
+import { formatMoney, TOP_SLIDE_SIZES } from '@store/shared';
 import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ProductImage.tsx';
@@ -30,7 +30,7 @@ export function TopCarousel() {
                 <ProductImage
                   src={p.image}
                   alt={p.name}
-                  sizes="(max-width: 767px) 60vw, 420px"
+                  sizes={TOP_SLIDE_SIZES}
                   loading={i === 0 ? 'eager' : 'lazy'}
                   fetchPriority={i === 0 ? 'high' : 'auto'}
                 />
