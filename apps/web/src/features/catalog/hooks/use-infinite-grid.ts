@@ -79,13 +79,17 @@ export function useInfiniteGrid() {
   stateRef.current = state;
   allLoadedRef.current = allLoaded;
 
+  const takenAt = useRef(-1);
   const check = useCallback(() => {
     if (paused.current) return;
     const s = stateRef.current;
     if (s.items.length === 0) return;
     const doc = document.documentElement;
+    // a batch asked for and not on the page yet: the page height read now is stale (one batch per look)
+    if (takenAt.current === s.items.length) return;
     if (!pastLoadPoint(window.scrollY, window.innerHeight, doc.scrollHeight)) return;
     if (s.queue.length > 0) {
+      takenAt.current = s.items.length;
       dispatch({ type: 'take', size: batchSizeForWidth(window.innerWidth) });
     } else if (canRecycle(s, allLoadedRef.current) && recycleTimer.current === undefined) {
       recycleTimer.current = window.setTimeout(() => {
@@ -136,6 +140,7 @@ export function useInfiniteGrid() {
 
   // After each change (a batch shown, a page pooled) the page may still be short: look again.
   useEffect(() => {
+    takenAt.current = -1; // committed: any batch asked for is on the page now
     const frame = requestAnimationFrame(check);
     return () => cancelAnimationFrame(frame);
   }, [state, allLoaded, check]);
