@@ -21,6 +21,8 @@ test('forgot password → mail → reset → sign in with the new password', asy
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgotpw');
+  // the page is a lazy chunk: until it renders, the sign-in form (with its own Email Address) stays up
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email Address').fill(user.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Email sent')).toBeVisible();
