@@ -1,6 +1,7 @@
 import { FILTER_DEBOUNCE_MS, formatMoney } from '@store/shared';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { DoneOn, OrderDetailsLink } from '../../components/OrderCells.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useDebounced } from '../account/components/form.tsx';
 import {
@@ -28,21 +29,6 @@ const SELECTS: { key: 'paid' | 'shipped' | 'delivered'; label: string }[] = [
   { key: 'shipped', label: 'Shipped' },
   { key: 'delivered', label: 'Delivered' },
 ];
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
-
-/** The date a step happened, or a ✗ that a screen reader reads as 'No'. */
-function DoneOn({ done, at }: { done: boolean; at: string | null }) {
-  if (done) return <span className="text-nowrap">{at ? day(at) : 'Yes'}</span>;
-  return (
-    <>
-      <span className="text-danger-emphasis" aria-hidden="true">
-        ✗
-      </span>
-      <span className="visually-hidden">No</span>
-    </>
-  );
-}
 
 export default function OrderListPage() {
   useDocumentTitle('Orders');
@@ -98,7 +84,7 @@ export default function OrderListPage() {
                     {o.user.username}
                     {o.user.isGuest && <span className="small text-body-secondary"> (guest)</span>}
                   </td>
-                  <td className="text-nowrap">{day(o.createdAt)}</td>
+                  <td className="text-nowrap">{new Date(o.createdAt).toLocaleDateString()}</td>
                   <td className="text-nowrap">{formatMoney(o.totalPrice)}</td>
                   <td>
                     <DoneOn done={o.isPaid} at={o.paidAt} />
@@ -110,13 +96,7 @@ export default function OrderListPage() {
                     <DoneOn done={o.isDelivered} at={o.deliveredAt} />
                   </td>
                   <td>
-                    <Link
-                      to={`/order/${o._id}`}
-                      className="btn btn-sm btn-outline-primary"
-                      aria-label={`Details of order ${o._id}`}
-                    >
-                      Details
-                    </Link>
+                    <OrderDetailsLink id={o._id} />
                   </td>
                 </tr>
               ))}

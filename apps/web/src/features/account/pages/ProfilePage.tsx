@@ -12,8 +12,8 @@ import { useState } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Captcha } from '../../../components/Captcha.tsx';
+import { DoneOn, OrderDetailsLink } from '../../../components/OrderCells.tsx';
 import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
@@ -246,18 +246,6 @@ function ChangePassword({ isGuest, onToast }: { isGuest: boolean; onToast: (t: T
   );
 }
 
-const yesNo = (done: boolean, at: string | null) =>
-  done && at ? (
-    new Date(at).toLocaleDateString()
-  ) : (
-    <>
-      <span className="text-danger-emphasis" aria-hidden="true">
-        ✗
-      </span>
-      <span className="visually-hidden">No</span>
-    </>
-  );
-
 function MyOrders() {
   const { data, error, isPending } = useMyOrders(true);
   if (isPending) return <Loader label="Loading orders…" />;
@@ -286,13 +274,17 @@ function MyOrders() {
               <td className="font-monospace small">{o._id}</td>
               <td>{new Date(o.createdAt).toLocaleDateString()}</td>
               <td>{formatMoney(o.totalPrice)}</td>
-              <td>{yesNo(o.isPaid, o.paidAt)}</td>
-              <td>{yesNo(o.isShipped, o.shippedAt)}</td>
-              <td>{yesNo(o.isDelivered, o.deliveredAt)}</td>
               <td>
-                <Link to={`/order/${o._id}`} className="btn btn-sm btn-outline-secondary">
-                  Details
-                </Link>
+                <DoneOn done={o.isPaid} at={o.paidAt} />
+              </td>
+              <td>
+                <DoneOn done={o.isShipped} at={o.shippedAt} />
+              </td>
+              <td>
+                <DoneOn done={o.isDelivered} at={o.deliveredAt} />
+              </td>
+              <td>
+                <OrderDetailsLink id={o._id} />
               </td>
             </tr>
           ))}
