@@ -4,6 +4,7 @@
 import { htmlToText } from '@store/shared';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { products, users } from '../apps/server/src/db/schema/index.ts';
+import { BRANDS, MATERIALS, VOCABULARY } from '../apps/server/src/db/seed/large-words.ts';
 
 const shoppers = Number(process.argv[2] ?? 200);
 const database = await openDatabase({
@@ -36,10 +37,31 @@ const product = (name: string, countInStock: number) => ({
   description: `<p>${name}</p>`,
   descriptionText: htmlToText(`<p>${name}</p>`),
 });
-const [plenty, last] = await db
+const [plenty, last, warm] = await db
   .insert(products)
-  .values([product('Bench plenty', 100_000_000), product('Bench last units', 100)])
+  .values([product('Bench plenty', 100_000_000), product('Bench last units', 100), product('Bench warm-up units', 100)])
   .returning();
 await database.close();
 const who = (u: typeof admin) => ({ id: u!.id, ver: u!.tokenVersion });
-console.log(JSON.stringify({ admin: who(admin), buyers: buyers.map(who), plenty: plenty!.id, last: last!.id }));
+// the words the synthetic catalogue is made of: what shoppers of it would type into the search box
+const words = [
+  ...new Set(
+    [
+      ...Object.values(VOCABULARY).flatMap((v) => [...v.nouns.map(([noun]) => noun), ...v.adjectives, ...v.extras]),
+      ...BRANDS,
+      ...MATERIALS,
+    ]
+      .flatMap((w) => w.toLowerCase().match(/[a-z]{3,}/g) ?? [])
+      .filter((w) => !['and', 'the', 'with', 'for'].includes(w)),
+  ),
+];
+console.log(
+  JSON.stringify({
+    admin: who(admin),
+    buyers: buyers.map(who),
+    plenty: plenty!.id,
+    last: last!.id,
+    warm: warm!.id,
+    words,
+  }),
+);

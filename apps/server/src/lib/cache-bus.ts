@@ -27,8 +27,10 @@ export function connectCacheBus(
     if (wasReady) cache.dropLocal();
     wasReady = true;
   });
-  subscriber.on('message', (ch: string, from: string) => {
-    if (ch === channel && from !== self) cache.dropLocal();
+  // a message is `<sender>` (any write) or `<sender>:stock-taken` (an order only lowered stock)
+  subscriber.on('message', (ch: string, message: string) => {
+    const [from, reason] = message.split(':');
+    if (ch === channel && from !== self) cache.dropLocal(reason === 'stock-taken' ? 'stock-taken' : 'write');
   });
   const subscribed = subscriber
     .subscribe(channel)
@@ -36,14 +38,16 @@ export function connectCacheBus(
     .catch((err) => log.warn({ err }, 'redis subscribe failed'));
   const ready = Promise.race([subscribed, new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())]);
 
-  cache.connect(async () => {
+  cache.connect(async (reason) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, PUBLISH_TIMEOUT_MS);
     });
     try {
       await Promise.race([
-        publisher.publish(channel, self).catch((err) => log.warn({ err }, 'cache invalidation not published')),
+        publisher
+          .publish(channel, reason === 'write' ? self : `${self}:${reason}`)
+          .catch((err) => log.warn({ err }, 'cache invalidation not published')),
         timeout,
       ]);
     } finally {

@@ -98,6 +98,9 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === want);
 }
 
+/** Why answers were dropped: any catalogue write, or only stock taken by an order. */
+export type DropReason = 'write' | 'stock-taken';
+
 /**
  * A small in-process cache of serialised answers with a time limit and a generation counter:
  * `invalidate()` (called on every catalogue write) drops everything at once, and tells the other
@@ -108,7 +111,8 @@ export class AnswerCache {
   private entries = new Map<string, { answer: CachedAnswer; expires: number; generation: number }>();
   private inFlight = new Map<string, { answer: Promise<CachedAnswer>; generation: number }>();
   private generation = 0;
-  private broadcast: (() => Promise<void>) | undefined;
+  private broadcast: ((reason: DropReason) => Promise<void>) | undefined;
+  private listeners: ((reason: DropReason) => void)[] = [];
 
   constructor(
     private readonly ttlMs: number,
@@ -151,23 +155,30 @@ export class AnswerCache {
   }
 
   /** Connects the cross-process broadcast (one per cache). */
-  connect(broadcast: () => Promise<void>): void {
+  connect(broadcast: (reason: DropReason) => Promise<void>): void {
     this.broadcast = broadcast;
   }
 
+  /** Also tells `listener` of every drop, here or told by another process (e.g. the order stock gate). */
+  onDrop(listener: (reason: DropReason) => void): void {
+    this.listeners.push(listener);
+  }
+
   /** Drops this process's answers only (a write elsewhere, told through the broadcast). */
-  dropLocal(): void {
+  dropLocal(reason: DropReason = 'write'): void {
     this.generation++;
     this.entries.clear();
     this.inFlight.clear();
+    for (const listener of this.listeners) listener(reason);
   }
 
   /**
    * Drops every answer here and, when connected, in every other process. Resolves once the others
-   * were told (never rejects: a broadcast failure leaves them with the time limit).
+   * were told (never rejects: a broadcast failure leaves them with the time limit). `stock-taken`
+   * says the write only lowered stock (an order), which the stock gate needs not forget.
    */
-  async invalidate(): Promise<void> {
-    this.dropLocal();
-    if (this.broadcast) await this.broadcast().catch(() => {});
+  async invalidate(reason: DropReason = 'write'): Promise<void> {
+    this.dropLocal(reason);
+    if (this.broadcast) await this.broadcast(reason).catch(() => {});
   }
 }

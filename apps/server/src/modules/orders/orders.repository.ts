@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowFromJson } from '../../lib/sql.ts';
 import {
+  mailOutbox,
   orderAccessTokens,
   orderItems,
   orders,
@@ -44,13 +46,72 @@ export const ordersRepository = {
    * Takes `qty` units if, and only if, that many are left: one conditional UPDATE, so two buyers can
    * never both get the last unit (the row lock orders them; the loser sees the new count).
    */
-  async takeStock(tx: Tx, productId: string, qty: number): Promise<boolean> {
+  async takeStock(tx: Tx, productId: string, qty: number): Promise<number | null> {
     const rows = await tx
       .update(products)
       .set({ countInStock: sql`${products.countInStock} - ${qty}` })
       .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
-      .returning({ id: products.id });
-    return rows.length === 1;
+      .returning({ left: products.countInStock });
+    return rows[0]?.left ?? null;
+  },
+
+  /**
+   * Places an order in one statement, which PostgreSQL runs as one transaction: takes the stock of
+   * every product (rows locked in id order), inserts the order, its items and its confirmation mail.
+   * One statement, so a product's row is locked only while the database runs it, never across a
+   * round trip to this process (a busy event loop would hold every other buyer of that product).
+   * Stock is taken unconditionally: the `products_stock_nonneg` check fails the whole statement when
+   * any product is short, which the caller reads with `pgErrorOf` (nothing is written then).
+   */
+  async placeWithStock(
+    db: Db,
+    order: typeof orders.$inferInsert & { id: string },
+    items: (typeof orderItems.$inferInsert)[],
+    mail: typeof mailOutbox.$inferInsert,
+    wanted: { productId: string; qty: number }[],
+  ): Promise<{ row: OrderRow; items: OrderItemRow[]; left: Map<string, number> }> {
+    // array literals (hex ids and integers only): both drivers pass a text parameter the same way
+    const ids = `{${wanted.map((w) => w.productId).join(',')}}`;
+    const qtys = `{${wanted.map((w) => Math.trunc(w.qty)).join(',')}}`;
+    if (!/^\{[0-9a-f]{24}(,[0-9a-f]{24})*\}$/.test(ids)) throw new Error('placeWithStock: bad product ids');
+    const result = await db.execute<{
+      taken: { id: string; stock: number }[] | null;
+      placed: object;
+      items: object[];
+    }>(sql`
+      with locked as (
+        select ${products.id} as id from ${products}
+        where ${products.id} = any(${ids}::char(24)[]) order by ${products.id} for update
+      ), taken as (
+        update ${products} set count_in_stock = ${products.countInStock} - w.qty
+        from unnest(${ids}::char(24)[], ${qtys}::int[]) as w(id, qty)
+        where ${products.id} = w.id and ${products.id} in (select id from locked)
+        returning ${products.id} as id, ${products.countInStock} as stock
+      ),
+      placed as (${db.insert(orders).values(order).returning().getSQL()}),
+      items as (${db.insert(orderItems).values(items).returning().getSQL()}),
+      mail as (${db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id }).getSQL()})
+      select (select json_agg(t) from taken t) as taken,
+             (select row_to_json(p) from placed p) as placed,
+             (select json_agg(i) from items i) as items,
+             (select count(*) from mail) as mails`);
+    const [out] = result.rows;
+    return {
+      row: rowFromJson(orders, out!.placed as Record<string, unknown>),
+      items: (out!.items as Record<string, unknown>[])
+        .map((i) => rowFromJson(orderItems, i))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      left: new Map((out!.taken ?? []).map((t) => [t.id, t.stock])),
+    };
+  },
+
+  /** Stock and name of each product, for the order gate (stock-gate.ts). */
+  async stockOf(db: Conn, ids: string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: products.id, name: products.name, stock: products.countInStock })
+      .from(products)
+      .where(inArray(products.id, ids));
   },
 
   /** Gives back what cancelled orders had taken, one UPDATE for all their products. */
@@ -98,9 +159,12 @@ export const ordersRepository = {
     values: typeof orders.$inferInsert,
     items: Omit<typeof orderItems.$inferInsert, 'orderId'>[],
   ) {
-    const [order] = await tx.insert(orders).values(values).returning();
-    await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: order!.id })));
-    return order!;
+    const [row] = await tx.insert(orders).values(values).returning();
+    const inserted = await tx
+      .insert(orderItems)
+      .values(items.map((i) => ({ ...i, orderId: row!.id })))
+      .returning();
+    return { row: row!, items: inserted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
   },
 
   async find(db: Conn, id: string): Promise<OrderRow | undefined> {

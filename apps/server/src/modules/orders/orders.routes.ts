@@ -8,13 +8,16 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { batchLoader } from '../../lib/batch-loader.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
 import { perIp } from '../../lib/rate-limit.ts';
 import { NO_TOKEN } from '../../plugins/auth.ts';
 import { currentRates, parseShippingRates } from '../shipping/shipping-rates.ts';
 import { createOrderSweeper } from './order-expiry.ts';
 import { listOrders, myOrders } from './orders.query.ts';
+import { ordersRepository } from './orders.repository.ts';
 import { getOrderFor, placeOrder, type Buyer } from './orders.service.ts';
+import { StockGate } from './stock-gate.ts';
 
 const tags = ['orders'];
 export const ORDER_LIMIT = { max: 30, windowMs: 15 * 60_000 };
@@ -51,6 +54,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log,
   );
   app.addHook('onReady', async () => sweeper.start());
+
+  // orders for units known to be gone are refused without writing; see stock-gate.ts. Concurrent orders
+  // share their reads of products and shipping rates (each read still follows the order's arrival).
+  const gate = new StockGate();
+  const productById = batchLoader(
+    async (ids: string[]) => new Map((await ordersRepository.productsFor(db, ids)).map((p) => [p.id, p])),
+  );
+  const rates = batchLoader(async (keys: 'rates'[]) => {
+    const current = await currentRates(db, envRates);
+    return new Map(keys.map((k) => [k, current]));
+  });
+  // stock goes up only through catalogue writes (admin edits, expired orders): each one resets the gate
+  app.catalogCache.onDrop((reason) => {
+    if (reason !== 'stock-taken') gate.drop();
+  });
   app.addHook('onClose', async () => sweeper.stop());
 
   app.post(
@@ -68,10 +86,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const order = await placeOrder(db, buyerOf(req), req.body, {
-        rates: await currentRates(db, envRates),
+        rates: async () => (await rates('rates'))!,
+        products: async (ids) => (await Promise.all(ids.map(productById))).filter((p) => p !== undefined),
         publicUrl: config.publicUrl,
+        gate,
       });
-      await app.catalogCache.invalidate(); // stock changed
+      await app.catalogCache.invalidate('stock-taken');
       app.mailer.kick();
       return reply.code(201).send(order);
     },

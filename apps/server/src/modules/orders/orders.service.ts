@@ -10,15 +10,21 @@ import {
   normalizeAddress,
   priceOrder,
   type CreateOrderInput,
+  type NormalizedAddress,
   type Order,
 } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { enqueueMail, orderConfirmationMail } from '../../lib/mailer/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { orderConfirmationMail, outboxRow } from '../../lib/mailer/index.ts';
+import { pgErrorOf } from '../../lib/sql.ts';
 import { pickRate, type Rate } from '../shipping/shipping-rates.ts';
 import { toOrder } from './order-view.ts';
+import { SoldOut, type Release, type StockGate, type StockNeed, type StockOutcome } from './stock-gate.ts';
+
+type OrderLine = ReturnType<typeof orderLines>[number];
 import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
-import { priceLines } from './pricing.ts';
+import { orderLines, priceLines, type ProductForOrder } from './pricing.ts';
 
 /** Who places or reads an order: a registered user or a guest (guestToken cookie), from plugins/auth. */
 export interface Buyer {
@@ -32,8 +38,13 @@ export interface Buyer {
 }
 
 export interface PlaceOrderContext {
-  rates: Rate[];
+  /** The shipping rates on offer, read once the order is admitted (a sold-out refusal reads nothing). */
+  rates: () => Promise<Rate[]>;
   publicUrl: string;
+  /** Reads products for pricing (the route shares concurrent reads: lib/batch-loader.ts). */
+  products: (ids: string[]) => Promise<ProductForOrder[]>;
+  /** This process's admission gate (stock-gate.ts); without one every order goes to the database. */
+  gate?: StockGate;
 }
 
 function buyerEmail(buyer: Buyer, input: CreateOrderInput): string {
@@ -46,11 +57,20 @@ function buyerEmail(buyer: Buyer, input: CreateOrderInput): string {
   return value;
 }
 
+/** Units wanted per product. */
+function unitsPerProduct(lines: OrderLine[]): StockNeed[] {
+  const units = new Map<string, number>();
+  for (const l of lines) units.set(l.productId, (units.get(l.productId) ?? 0) + l.qty);
+  return [...units].map(([productId, qty]) => ({ productId, qty }));
+}
+
 /**
  * Places an order (CONTRACTS.md §7): priced from the catalogue only, stock taken atomically in the same
  * transaction as the order rows (per product, in id order so concurrent orders lock rows in one order),
- * the confirmation e-mail queued in that transaction too. Any line short of stock rolls everything back;
- * a line already short when priced is refused before the transaction starts.
+ * the confirmation e-mail queued in that transaction too. Any line short of stock rolls everything back.
+ * Before any database work the order passes this process's stock gate (stock-gate.ts): an order for
+ * units known to be gone is refused at once, and while the last units are being taken by orders in
+ * flight here, the others wait for their outcome instead of queueing on the product's row lock.
  */
 export async function placeOrder(
   db: Db,
@@ -60,7 +80,6 @@ export async function placeOrder(
 ): Promise<Order> {
   if (input.paymentMethod && input.paymentMethod.trim().toLowerCase() !== PAYMENT_METHOD.toLowerCase())
     throw new BadRequestError(ORDER_MESSAGES.paymentMethod);
-  const rate = pickRate(ctx.rates, input.shippingRateId?.trim());
   if (!input.shippingAddress) throw new BadRequestError(ORDER_MESSAGES.addressRequired);
   const sa = input.shippingAddress;
   const { address, errors } = normalizeAddress({
@@ -71,10 +90,46 @@ export async function placeOrder(
   const problem = firstAddressError(errors);
   if (problem) throw new BadRequestError(problem);
   const email = buyerEmail(buyer, input);
+
+  const lines = orderLines(input.orderItems);
+  const needs = unitsPerProduct(lines);
+  let release: Release | undefined;
+  const outcome: StockOutcome = new Map();
+  try {
+    // the products as they are now (after this order arrived): pricing and the stock gate read them
+    let found: ProductForOrder[] = [];
+    const read = async () => {
+      found = await ctx.products(needs.map((n) => n.productId));
+      return new Map(found.map((p) => [p.id, { stock: p.countInStock, name: p.name }]));
+    };
+    if (ctx.gate) release = await ctx.gate.admit(needs, read);
+    else await read();
+    return await pricedAndPlaced(db, buyer, input, ctx, { lines, found, address, email, outcome });
+  } catch (err) {
+    if (err instanceof SoldOut) throw new ConflictError(err.message);
+    throw err;
+  } finally {
+    release?.(outcome);
+  }
+}
+
+async function pricedAndPlaced(
+  db: Db,
+  buyer: Buyer,
+  input: CreateOrderInput,
+  ctx: PlaceOrderContext,
+  {
+    lines: wantedLines,
+    found,
+    address,
+    email,
+    outcome,
+  }: { lines: OrderLine[]; found: ProductForOrder[]; address: NormalizedAddress; email: string; outcome: StockOutcome },
+): Promise<Order> {
   const name = (v: string | undefined, fallback: string) =>
     cleanText(v ?? '', LIMITS.shippingName) || cleanText(fallback, LIMITS.shippingName);
-
-  const lines = await priceLines(db, input.orderItems);
+  const [lines, rates] = await Promise.all([priceLines(db, wantedLines, found), ctx.rates()]);
+  const rate = pickRate(rates, input.shippingRateId?.trim());
   const price = priceOrder(lines, rate.priceCents);
   const stock = new Map<string, { qty: number; name: string; inStock: number }>();
   for (const l of lines)
@@ -83,41 +138,50 @@ export async function placeOrder(
   const wanted = [...stock.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   const notEnough = (name: string) => new ConflictError(`Not enough stock for ${name}`);
   // Cheap refusal: the stock read (without a lock) while pricing is already short, so this order would
-  // fail now; refuse before queueing on the product's row lock (a sold-out burst answers 409 at once).
-  // A restock committed after that read is as if the order had come a moment earlier. Enough stock
-  // here proves nothing: the conditional UPDATE below stays the judge.
+  // fail now. A restock committed after that read is as if the order had come a moment earlier.
+  // Enough stock here proves nothing: the conditional UPDATE below stays the judge.
   for (const [, want] of wanted) if (want.inStock < want.qty) throw notEnough(want.name);
 
   const { countryCode: _code, ...shippingAddress } = address;
-  const order = await db.transaction(async (tx) => {
-    for (const [productId, want] of wanted) {
-      if (!(await repo.takeStock(tx, productId, want.qty))) throw notEnough(want.name);
-    }
-    const row = await repo.insertOrder(
-      tx,
-      {
-        userId: buyer.userId,
-        username: buyer.username,
-        // a guest's own names are placeholders: the ship-to names say more
-        firstName: name(
-          input.firstName,
-          buyer.isGuest ? address.shipToFirstName : buyer.firstName || address.shipToFirstName,
-        ),
-        lastName: name(
-          input.lastName,
-          buyer.isGuest ? address.shipToLastName : buyer.lastName || address.shipToLastName,
-        ),
-        email,
-        isGuest: buyer.isGuest,
-        shippingAddress,
-        shippingRateId: rate.id,
-        paymentMethod: PAYMENT_METHOD,
-        itemsCents: price.itemsCents,
-        taxCents: price.taxCents,
-        shippingCents: price.shippingCents,
-        totalCents: price.totalCents,
-      },
+  const orderId = newId();
+  const order = {
+    id: orderId,
+    userId: buyer.userId,
+    username: buyer.username,
+    // a guest's own names are placeholders: the ship-to names say more
+    firstName: name(
+      input.firstName,
+      buyer.isGuest ? address.shipToFirstName : buyer.firstName || address.shipToFirstName,
+    ),
+    lastName: name(input.lastName, buyer.isGuest ? address.shipToLastName : buyer.lastName || address.shipToLastName),
+    email,
+    isGuest: buyer.isGuest,
+    shippingAddress,
+    shippingRateId: rate.id,
+    paymentMethod: PAYMENT_METHOD,
+    itemsCents: price.itemsCents,
+    taxCents: price.taxCents,
+    shippingCents: price.shippingCents,
+    totalCents: price.totalCents,
+  };
+  const mail = orderConfirmationMail(ctx.publicUrl, {
+    to: email,
+    name: order.firstName,
+    orderId,
+    items: lines.map((l) => ({
+      name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
+      qty: l.qty,
+      price: fromCents(l.unitPriceCents),
+    })),
+    totalPrice: fromCents(price.totalCents),
+  });
+  let placed: Awaited<ReturnType<typeof repo.placeWithStock>>;
+  try {
+    placed = await repo.placeWithStock(
+      db,
+      order,
       lines.map((l) => ({
+        orderId,
         productId: l.productId,
         variantId: l.variantId,
         variantName: l.variantName,
@@ -126,24 +190,32 @@ export async function placeOrder(
         priceCents: l.unitPriceCents,
         qty: l.qty,
       })),
+      outboxRow(mail),
+      wanted.map(([productId, want]) => ({ productId, qty: want.qty })),
     );
-    await enqueueMail(
-      tx,
-      orderConfirmationMail(ctx.publicUrl, {
-        to: row.email,
-        name: row.firstName,
-        orderId: row.id,
-        items: lines.map((l) => ({
-          name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
-          qty: l.qty,
-          price: fromCents(l.unitPriceCents),
-        })),
-        totalPrice: fromCents(row.totalCents),
-      }),
-    );
-    return row;
-  });
-  return orderView(db, order);
+  } catch (err) {
+    const pg = pgErrorOf(err);
+    // a product short of stock (the check on stock >= 0) or deleted since it was priced (foreign key)
+    if (pg?.constraint === 'products_stock_nonneg' || pg?.constraint?.startsWith('order_items_product_id')) {
+      const now = new Map(
+        (
+          await repo.stockOf(
+            db,
+            wanted.map(([id]) => id),
+          )
+        ).map((r) => [r.id, r.stock]),
+      );
+      const [productId, want] = wanted.find(([id, w]) => (now.get(id) ?? 0) < w.qty) ?? wanted[0]!;
+      outcome.set(productId, { stock: Math.min(now.get(productId) ?? 0, want.qty - 1), name: want.name });
+      throw notEnough(want.name);
+    }
+    throw err;
+  }
+  // what this order saw once committed: the stock it left
+  for (const [id, want] of wanted) outcome.set(id, { stock: placed.left.get(id) ?? 0, name: want.name });
+  const { row, items } = placed;
+  // a new order has no tracking yet: its view needs no further read
+  return toOrder(row, items, [], []);
 }
 
 export async function orderView(db: Db, order: OrderRow): Promise<Order> {

@@ -22,11 +22,17 @@ function variantIdOf(ref: OrderItemInput['selectedColorsVariants']): string | nu
   return id.trim() === '' ? null : id.trim();
 }
 
-/**
- * Prices the client's lines from the catalogue alone: the variant's price when it has one, else the
- * product's. Lines for the same product and variant are merged. Unknown products or variants are a 400.
- */
-export async function priceLines(db: Db, items: OrderItemInput[]): Promise<PricedLine[]> {
+/** A product as pricing and the stock gate read it (orders.repository `productsFor`). */
+export interface ProductForOrder {
+  id: string;
+  name: string;
+  image: string;
+  priceCents: number;
+  countInStock: number;
+}
+
+/** The client's lines, validated and merged (same product and variant): a bad product id is a 400. */
+export function orderLines(items: OrderItemInput[]): { productId: string; variantId: string | null; qty: number }[] {
   const wanted = new Map<string, { productId: string; variantId: string | null; qty: number }>();
   for (const item of items) {
     const productId = item.product.trim().toLowerCase();
@@ -37,12 +43,24 @@ export async function priceLines(db: Db, items: OrderItemInput[]): Promise<Price
     line.qty += item.qty;
     wanted.set(key, line);
   }
+  return [...wanted.values()];
+}
 
-  const productIds = [...new Set([...wanted.values()].map((l) => l.productId))];
-  const [found, variants] = await Promise.all([repo.productsFor(db, productIds), repo.variantsFor(db, productIds)]);
+/**
+ * Prices the lines from the catalogue alone (the products as read for this order, and their variants
+ * when a line names one): the variant's price when it has one, else the product's. Unknown products
+ * or variants are a 400.
+ */
+export async function priceLines(
+  db: Db,
+  lines: ReturnType<typeof orderLines>,
+  found: ProductForOrder[],
+): Promise<PricedLine[]> {
   const byId = new Map(found.map((p) => [p.id, p]));
+  const withVariant = [...new Set(lines.filter((l) => l.variantId !== null).map((l) => l.productId))];
+  const variants = withVariant.length > 0 ? await repo.variantsFor(db, withVariant) : [];
 
-  return [...wanted.values()].map((line) => {
+  return lines.map((line) => {
     const product = byId.get(line.productId);
     if (!product) throw new BadRequestError(`Product not found: ${line.productId}`);
     if (line.variantId === null)

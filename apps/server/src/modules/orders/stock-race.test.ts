@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../../db/schema/index.ts';
+import { mailOutbox, orders, products } from '../../db/schema/index.ts';
 import { createProduct } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
@@ -114,5 +114,44 @@ describe('stock under concurrency', () => {
       }
       const [row] = await t.app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, p.id));
       expect(row!.n).toBe(0);
+    });
+
+  if (testDbKind() === 'postgres')
+    it('an order that finds a product short when its statement runs writes nothing at all, on any product', async () => {
+      const plenty = await createProduct(t.app.db, { name: 'Plenty', countInStock: 50 });
+      const few = await createProduct(t.app.db, { name: 'Two Left', countInStock: 2 });
+      const buyer = await signedIn(t.app);
+      const [orders0, mails0] = await Promise.all([t.app.db.$count(orders), t.app.db.$count(mailOutbox)]);
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      // another sale holds the row and will leave one unit: read before it commits, two seem left
+      const holder = t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`update products set count_in_stock = 1 where id = ${few.id}`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const pending = placeOrder(
+        t.app,
+        buyer,
+        orderBody([
+          { product: plenty.id, qty: 5 },
+          { product: few.id, qty: 2 },
+        ]),
+      );
+      await new Promise((r) => setTimeout(r, 300)); // the order's statement is waiting on the row
+      release();
+      await holder;
+      const res = await pending;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Not enough stock for Two Left');
+      const stock = async (id: string) =>
+        (await t.app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]!.n;
+      expect(await stock(plenty.id)).toBe(50);
+      expect(await stock(few.id)).toBe(1);
+      expect(await t.app.db.$count(orders)).toBe(orders0);
+      expect(await t.app.db.$count(mailOutbox)).toBe(mails0);
     });
 });

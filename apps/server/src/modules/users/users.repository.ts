@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { authTokens, guestSessions, users } from '../../db/schema/index.ts';
@@ -104,6 +104,29 @@ export const usersRepository = {
 
   async insertGuestSession(db: Conn, userId: string, tokenHash: string, ttlMs: number) {
     await db.insert(guestSessions).values({ userId, tokenHash, expiresAt: new Date(Date.now() + ttlMs) });
+  },
+
+  /** Many users by id in one query (the sign-in check of concurrent requests, plugins/auth). */
+  async findByIds(db: Conn, ids: string[]): Promise<Map<string, UserRow>> {
+    const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
+    return new Map(rows.map((u) => [u.id, u]));
+  },
+
+  /** The guests of many live sessions, by token hash, in one query. */
+  async findGuestsBySessions(db: Conn, tokenHashes: string[]): Promise<Map<string, UserRow>> {
+    if (tokenHashes.length === 0) return new Map();
+    const rows = await db
+      .select({ hash: guestSessions.tokenHash, user: users })
+      .from(guestSessions)
+      .innerJoin(users, eq(users.id, guestSessions.userId))
+      .where(
+        and(
+          inArray(guestSessions.tokenHash, tokenHashes),
+          gt(guestSessions.expiresAt, new Date()),
+          eq(users.isGuest, true),
+        ),
+      );
+    return new Map(rows.map((r) => [r.hash, r.user]));
   },
 
   async findGuestBySession(db: Conn, tokenHash: string): Promise<UserRow | undefined> {

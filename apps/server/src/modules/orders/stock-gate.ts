@@ -1,0 +1,179 @@
+/**
+ * A per-process admission gate in front of the stock UPDATE, so that a burst of orders for the last
+ * units does not send every buyer to the database to queue on the product's row lock.
+ *
+ * Per product it counts the units that orders of this process are taking right now (admitted, not yet
+ * ended). Each order reads the product's stock after it arrived (the caller's `read`, shared by
+ * concurrent orders through lib/batch-loader.ts), and is decided by what was seen since it arrived
+ * (that read, or what orders in flight reported when they ended):
+ * - enough units beyond those in flight here: admitted;
+ * - fewer than it wants even if every order in flight fails: refused at once (409, nothing written);
+ * - enough only if some order in flight here fails: held until they end, then decided again (or sent
+ *   to the database after `waitMs`).
+ * Only what was seen during the order's own lifetime counts, so each refusal is the truth at a moment
+ * while the order was being placed, however the stock was changed. `drop()` (every catalogue write, in
+ * every process through the cache bus) sends held orders to the database. The conditional stock
+ * UPDATE stays the judge: the gate only refuses orders that the stock seen could not serve.
+ */
+export interface StockNeed {
+  productId: string;
+  qty: number;
+}
+
+export interface StockInfo {
+  stock: number;
+  name: string;
+}
+
+/** What an admitted order saw when it ended: per product, the stock left (or an upper bound of it). */
+export type StockOutcome = Map<string, StockInfo>;
+
+export class SoldOut extends Error {
+  constructor(readonly productName: string) {
+    super(`Not enough stock for ${productName}`);
+  }
+}
+
+interface Seen extends StockInfo {
+  /** The gate's clock when it was seen: orders that arrived before may act on it. */
+  at: number;
+}
+
+interface Waiter {
+  needs: StockNeed[];
+  arrived: number;
+  settle: (verdict: Decided) => void;
+}
+
+type Decided = { admit: true } | { admit: false; name: string };
+type Verdict = Decided | 'wait';
+export type Release = (outcome?: StockOutcome) => void;
+
+export class StockGate {
+  private seen = new Map<string, Seen>();
+  private reserved = new Map<string, number>();
+  private waiters = new Map<string, Set<Waiter>>();
+  /** Counts events (arrivals, reads, ends, drops): "seen after the order arrived" is `at > arrived`. */
+  private clock = 0;
+  private lastDrop = 0;
+
+  constructor(private readonly opts: { waitMs: number } = { waitMs: 2_000 }) {}
+
+  /** Stock may have gone up (a catalogue write): forget what was seen; held orders go to the database. */
+  drop(): void {
+    this.lastDrop = ++this.clock;
+    this.seen.clear();
+    for (const set of [...this.waiters.values()]) for (const w of [...set]) w.settle({ admit: true });
+  }
+
+  /**
+   * Reads the stock (`read`, after the order arrived), then waits until the order may go to the
+   * database and answers the function to call when it has ended (always: committed, refused or
+   * failed). Throws SoldOut when the units are gone.
+   */
+  async admit(needs: StockNeed[], read: () => Promise<Map<string, StockInfo>>): Promise<Release> {
+    const arrived = ++this.clock;
+    const found = await read();
+    if (this.lastDrop < arrived) {
+      const at = ++this.clock;
+      for (const [id, info] of found) this.seen.set(id, { ...info, at });
+    }
+    const verdict = this.decide(needs, arrived);
+    if (verdict === 'wait') return this.hold(needs, arrived);
+    if (verdict.admit) return this.reserve(needs);
+    throw new SoldOut(verdict.name);
+  }
+
+  /** Units that orders of this process are taking now (admitted, not yet ended). */
+  inFlight(productId: string): number {
+    return this.reserved.get(productId) ?? 0;
+  }
+
+  /** Orders held back now (for tests and metrics). */
+  held(): number {
+    let n = 0;
+    for (const set of this.waiters.values()) n += set.size;
+    return n;
+  }
+
+  private reserve(needs: StockNeed[]): Release {
+    for (const n of needs) this.reserved.set(n.productId, this.inFlight(n.productId) + n.qty);
+    const admittedAt = this.clock;
+    let ended = false;
+    return (outcome) => {
+      if (ended) return;
+      ended = true;
+      for (const n of needs) {
+        const left = this.inFlight(n.productId) - n.qty;
+        if (left > 0) this.reserved.set(n.productId, left);
+        else this.reserved.delete(n.productId);
+      }
+      const at = ++this.clock;
+      // what the database said is only worth keeping when no write came in since the order was admitted
+      if (outcome && this.lastDrop < admittedAt)
+        for (const [id, info] of outcome) this.seen.set(id, { ...info, stock: Math.max(0, info.stock), at });
+      for (const n of needs) {
+        this.wake(n.productId);
+        // nobody left who arrived before it was seen: it can never be used again
+        if (this.inFlight(n.productId) === 0 && !this.waiters.has(n.productId)) this.seen.delete(n.productId);
+      }
+    };
+  }
+
+  /**
+   * Per product, by what was seen since the order arrived: short even if every order in flight here
+   * fails, refused; enough only if some of them fail, held; enough, admitted. Nothing seen since (a
+   * drop, or an unknown product): the database decides.
+   */
+  private decide(needs: StockNeed[], arrived: number): Verdict {
+    let wait = false;
+    for (const n of needs) {
+      const s = this.seen.get(n.productId);
+      if (s === undefined || s.at <= arrived) continue;
+      if (s.stock < n.qty) return { admit: false, name: s.name };
+      if (this.inFlight(n.productId) + n.qty > s.stock) wait = true;
+    }
+    return wait ? 'wait' : { admit: true };
+  }
+
+  private hold(needs: StockNeed[], arrived: number): Promise<Release> {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const waiter: Waiter = {
+        needs,
+        arrived,
+        settle: (verdict) => {
+          if (settled) return; // held for several products: decided once
+          settled = true;
+          clearTimeout(timer);
+          for (const n of needs) {
+            const set = this.waiters.get(n.productId);
+            set?.delete(waiter);
+            if (set?.size === 0) this.waiters.delete(n.productId);
+          }
+          // reserved before the next held order is decided, so that one sees these units taken
+          if (verdict.admit) resolve(this.reserve(needs));
+          else reject(new SoldOut(verdict.name));
+        },
+      };
+      for (const n of needs) {
+        let set = this.waiters.get(n.productId);
+        if (!set) this.waiters.set(n.productId, (set = new Set()));
+        set.add(waiter);
+      }
+      // held too long (a slow transaction): let the database decide
+      const timer = setTimeout(() => waiter.settle({ admit: true }), this.opts.waitMs);
+      timer.unref();
+    });
+  }
+
+  /** Decides, in arrival order, the held orders for this product that can be decided now. */
+  private wake(productId: string): void {
+    const set = this.waiters.get(productId);
+    if (!set) return;
+    for (const waiter of [...set]) {
+      const verdict = this.decide(waiter.needs, waiter.arrived);
+      if (verdict !== 'wait') waiter.settle(verdict);
+    }
+  }
+}
