@@ -10,6 +10,7 @@
 // docs/performance.md (a full run only).
 // Both servers are warmed up first (--warmup S seconds of load, default 2, not measured): a freshly
 // started process runs its first thousands of requests unoptimised, which the first target would pay.
+// --reuse URL measures a PostgreSQL database seeded before (`npm run seed -- --products 100000 …`).
 // --only picks targets by key: ceiling, page1, deep, slug, keyword, search, html, orders,
 // admin-products, admin-orders, burst (e.g. `--only ceiling,search` at 100,000 products).
 import { spawn, spawnSync } from 'node:child_process';
@@ -34,6 +35,8 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     only: { type: 'string' },
+    // a PostgreSQL database already seeded with `npm run seed` (kept afterwards): no seeding here
+    reuse: { type: 'string' },
   },
 });
 // --only page1,slug,burst: measure just these (keys below); the ceiling is measured whenever a ratio is asked for
@@ -140,7 +143,10 @@ if (!args['no-build']) spawnSync('npm', ['run', 'build', '--workspace', 'apps/we
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-bench-'));
 let databaseUrl;
 const adminBase = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-if (args.db === 'postgres') {
+if (args.reuse) {
+  if (args.db !== 'postgres') throw new Error('--reuse needs --db postgres');
+  databaseUrl = args.reuse;
+} else if (args.db === 'postgres') {
   const name = `store_bench_${Date.now()}`;
   const c = new pg.Client({ connectionString: adminBase });
   await c.connect();
@@ -172,8 +178,10 @@ const seedArgs = [
   String(nProducts),
   ...(nOrders ? ['--orders', String(nOrders)] : []),
 ];
-const seeded = spawnSync('npm', seedArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...storeEnv } });
-if (seeded.status !== 0) throw new Error('seeding failed');
+if (!args.reuse) {
+  const seeded = spawnSync('npm', seedArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...storeEnv } });
+  if (seeded.status !== 0) throw new Error('seeding failed');
+}
 const setup = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-setup.ts', '200'], {
   cwd: root,
   env: { ...process.env, ...storeEnv },
@@ -391,7 +399,7 @@ if (!args['no-write'] && !only) {
 }
 await stop(store);
 rmSync(dataDir, { recursive: true, force: true });
-if (databaseUrl) {
+if (databaseUrl && !args.reuse) {
   const c = new pg.Client({ connectionString: adminBase });
   await c.connect();
   await c.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);

@@ -1,7 +1,6 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -27,6 +26,7 @@ import { mailingListRoutes } from './modules/mailing-list/mailing-list.routes.ts
 import { fulfilmentRoutes } from './modules/orders/fulfilment.routes.ts';
 import { guestAccessRoutes } from './modules/orders/guest-access.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { paymentsRoutes } from './modules/orders/payments.routes.ts';
 import { productsAdminRoutes } from './modules/products-admin/products-admin.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -119,7 +119,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   const scriptHashes = inlineScriptHashes(loadIndexHtml(config.webDist) ?? '');
   const recaptcha =
     config.captcha.provider === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -22,6 +22,7 @@ import {
   topProducts,
   withoutSupplier,
 } from './catalog.service.ts';
+import { ListMemo } from './list-memo.ts';
 
 const tags = ['catalog'];
 
@@ -30,6 +31,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Catalogue reads are the hot path: answers are kept as bytes for a few seconds and dropped on
   // any catalogue write (app.catalogCache.invalidate(), across processes when REDIS_URL is set).
   const cache = app.catalogCache;
+  // totals and deep-page anchors of the product list, dropped with every catalogue write (list-memo.ts)
+  const listMemo = new ListMemo();
+  cache.onDrop((reason) => {
+    if (reason !== 'stock-taken') listMemo.drop();
+  });
 
   // Answers go out as the bytes kept with the cache entry, compressed once per entry and coding (br,
   // gzip) rather than once per request: these routes opt out of @fastify/compress (`compress: false`)
@@ -97,7 +103,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponseSchema },
       },
     },
-    async (req, reply) => listFor(req, reply, `list:${JSON.stringify(req.query)}`, () => listProducts(db, req.query)),
+    async (req, reply) =>
+      listFor(req, reply, `list:${JSON.stringify(req.query)}`, () => listProducts(db, req.query, listMemo)),
   );
 
   app.get(

@@ -12,12 +12,13 @@ import {
   type ProductListResponse,
   type ProductSummary,
 } from '@store/shared';
-import { and, asc, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { containsLower as contains } from '../../lib/sql.ts';
 import { catalogRepository as repo, type VariantRow } from './catalog.repository.ts';
+import type { ListMemo } from './list-memo.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.list>>[number];
 
@@ -87,7 +88,12 @@ function idPrefixRange(prefix: string): SQL | undefined {
   return and(gte(products.id, p.padEnd(24, '0')), lte(products.id, p.padEnd(24, 'f')));
 }
 
-export async function listProducts(db: Db, q: ProductListQuery): Promise<ProductListResponse> {
+/**
+ * A page of products (spec §5): filters, keyword search (full text, then trigram similarity for typos),
+ * sorts. With a `memo` (the routes' ListMemo), totals are remembered per filter set and deep pages of
+ * the unfiltered newest-first list are read by keyset from remembered anchors.
+ */
+export async function listProducts(db: Db, q: ProductListQuery, memo?: ListMemo): Promise<ProductListResponse> {
   const pageSize = q.pageSize ?? PAGE_SIZE;
   const page = q.pageNumber;
   const filters: (SQL | undefined)[] = [];
@@ -95,15 +101,16 @@ export async function listProducts(db: Db, q: ProductListQuery): Promise<Product
   if (q.id) filters.push(idPrefixRange(q.id.trim()));
   if (q.name?.trim()) filters.push(contains(sql`lower(${products.name})`, cleanText(q.name)));
   if (q.brand?.trim()) filters.push(contains(sql`lower(${products.brand})`, cleanText(q.brand)));
+  let byCategoryName = false;
   if (q.category?.trim()) {
     const c = cleanText(q.category);
-    filters.push(isObjectId(c) ? eq(products.categoryId, c) : contains(sql`lower(${categories.name})`, c));
+    byCategoryName = !isObjectId(c);
+    filters.push(byCategoryName ? contains(sql`lower(${categories.name})`, c) : eq(products.categoryId, c));
   }
   if (q.minPrice !== undefined) filters.push(gte(products.priceCents, Math.round(q.minPrice * 100)));
   if (q.maxPrice !== undefined) filters.push(lte(products.priceCents, Math.round(q.maxPrice * 100)));
 
-  const limit = await maxNameLength(db);
-  const keyword = q.keyword ? cleanText(q.keyword).slice(0, limit) : '';
+  const keyword = q.keyword ? cleanText(q.keyword).slice(0, await maxNameLength(db)) : '';
   const order = q.order === 'asc' ? asc : q.order === 'desc' ? desc : undefined;
   // The created and rating indexes are DESC (NULLS LAST): a sort must name the same NULLS placement
   // (forwards, or reversed for ascending) or PostgreSQL sorts the whole table instead of walking them.
@@ -123,12 +130,27 @@ export async function listProducts(db: Db, q: ProductListQuery): Promise<Product
     }
   };
 
-  const run = async (where: SQL | undefined, orderBy: SQL[]) => {
-    const [rows, total] = await Promise.all([
-      repo.list(db, { where, orderBy, limit: pageSize, offset: (page - 1) * pageSize }),
-      repo.count(db, where),
-    ]);
-    return { rows, total };
+  const filterKey = JSON.stringify([q.id, q.name, q.brand, q.category, q.minPrice, q.maxPrice, keyword]);
+  const newestFirst = filters.length === 0 && !keyword && (!q.sortBy || q.sortBy === 'createdAt') && order !== asc;
+  const run = async (where: SQL | undefined, orderBy: SQL[], kind: string) => {
+    let offset = (page - 1) * pageSize;
+    let pageWhere = where;
+    const at = newestFirst ? memo?.anchorFor(offset, () => repo.anchors(db, memo.every)) : undefined;
+    if (at) {
+      // keyset from the anchor: the index is entered at the anchor, not walked from the first product
+      pageWhere = and(
+        where,
+        sql`(${products.createdAt}, ${products.id}) <= (${at.anchor.createdAt}::timestamptz, ${at.anchor.id})`,
+      );
+      offset = at.skip;
+    }
+    const rows = await repo.list(db, { where: pageWhere, orderBy, limit: pageSize, offset, byCategoryName });
+    // a page that is not full ends the list: its total needs no count (most searches end on page 1)
+    if (rows.length > 0 ? rows.length < pageSize : page === 1)
+      return { rows, total: (page - 1) * pageSize + rows.length };
+    if (kind === 'similar') return { rows, total: (page - 1) * pageSize + rows.length }; // see below
+    const count = () => repo.count(db, where, byCategoryName);
+    return { rows, total: await (memo ? memo.total(`${kind}:${filterKey}`, count) : count()) };
   };
 
   let result: { rows: SummaryRow[]; total: number };
@@ -136,29 +158,37 @@ export async function listProducts(db: Db, q: ProductListQuery): Promise<Product
   if (keyword && tsq) {
     const query = sql`to_tsquery('english', ${tsq})`;
     const byRelevance = !q.sortBy || q.sortBy === 'relevance';
-    // a product matches on its own words, or on its category's or parent category's name (small table, cheap subquery)
+    // a product matches on its own words, or on its category's or parent category's name. The categories
+    // are matched first (a small table), so the products' condition is an OR of two indexed conditions
+    // (GIN full text, category btree) and not a subquery, which made PostgreSQL scan every product.
+    const inCategories = await repo.categoriesMatching(db, query);
     const fullText = and(
       ...filters,
-      sql`(${products.searchVector} @@ ${query} or ${products.categoryId} in (select c.id from categories c left join categories p on p.id = c.parent_id where to_tsvector('english', c.name || ' ' || coalesce(p.name, '')) @@ ${query}))`,
+      inCategories.length > 0
+        ? or(sql`${products.searchVector} @@ ${query}`, inArray(products.categoryId, inCategories))
+        : sql`${products.searchVector} @@ ${query}`,
     );
     result = await run(
       fullText,
       byRelevance ? [desc(sql`ts_rank_cd(${products.searchVector}, ${query})`), asc(products.id)] : sortOrder(),
+      'text',
     );
-    if (result.total === 0) {
-      // typo fallback: trigram word similarity on the name (the GIN trigram index answers `<%`)
+    if (result.total === 0 && page === 1) {
+      // typo fallback: trigram word similarity on the name (the GIN trigram index answers `<%`). Its
+      // results are suggestions: the best page of them, without counting every similar name.
       const kw = keyword.toLowerCase();
       const fuzzy = and(...filters, sql`${kw} <% lower(${products.name})`);
       result = await run(
         fuzzy,
         byRelevance ? [desc(sql`word_similarity(${kw}, lower(${products.name}))`), asc(products.id)] : sortOrder(),
+        'similar',
       );
     }
   } else if (keyword) {
     // punctuation only: nothing can match
     result = { rows: [], total: 0 };
   } else {
-    result = await run(and(...filters), sortOrder());
+    result = await run(and(...filters), sortOrder(), 'all');
   }
 
   return {

@@ -1,0 +1,1 @@
+CREATE INDEX "products_name_length_idx" ON "products" USING btree (char_length("name"));
