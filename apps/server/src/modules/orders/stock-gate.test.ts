@@ -31,6 +31,7 @@ describe('StockGate: orders for the last units', () => {
     const gate = new StockGate();
     await expect(gate.admit(need(3), read({ [P]: 2 }))).rejects.toEqual(new SoldOut('Product a'));
     expect(gate.inFlight(P)).toBe(0);
+    expect(gate.remembered()).toBe(0); // nothing kept about a product nobody is ordering
   });
 
   it('holds an order the units in flight may take, and refuses it once they are sold', async () => {
@@ -43,6 +44,7 @@ describe('StockGate: orders for the last units', () => {
     const out = await settled(second);
     expect(out).toMatchObject({ e: new SoldOut('Product a') });
     expect(gate.held()).toBe(0);
+    expect(gate.remembered()).toBe(0);
   });
 
   it('admits a held order when the order in flight fails and gives its units back', async () => {

@@ -81,7 +81,19 @@ export class StockGate {
     const verdict = this.decide(needs, arrived);
     if (verdict === 'wait') return this.hold(needs, arrived);
     if (verdict.admit) return this.reserve(needs);
+    this.forget(needs);
     throw new SoldOut(verdict.name);
+  }
+
+  /** Drops what was seen of products nobody here is placing or waiting for: no later order may use it. */
+  private forget(needs: StockNeed[]): void {
+    for (const n of needs)
+      if (this.inFlight(n.productId) === 0 && !this.waiters.has(n.productId)) this.seen.delete(n.productId);
+  }
+
+  /** Products with something seen kept (for tests: nothing is kept once their orders are decided). */
+  remembered(): number {
+    return this.seen.size;
   }
 
   /** Units that orders of this process are taking now (admitted, not yet ended). */
@@ -112,11 +124,8 @@ export class StockGate {
       // what the database said is only worth keeping when no write came in since the order was admitted
       if (outcome && this.lastDrop < admittedAt)
         for (const [id, info] of outcome) this.seen.set(id, { ...info, stock: Math.max(0, info.stock), at });
-      for (const n of needs) {
-        this.wake(n.productId);
-        // nobody left who arrived before it was seen: it can never be used again
-        if (this.inFlight(n.productId) === 0 && !this.waiters.has(n.productId)) this.seen.delete(n.productId);
-      }
+      for (const n of needs) this.wake(n.productId);
+      this.forget(needs);
     };
   }
 
