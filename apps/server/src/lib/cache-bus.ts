@@ -27,10 +27,12 @@ export function connectCacheBus(
     if (wasReady) cache.dropLocal();
     wasReady = true;
   });
-  // a message is `<sender>` (any write) or `<sender>:stock-taken` (an order only lowered stock)
+  // a message is `<sender>` (any write) or `<sender>:stock-taken:<id>,<id>` (an order lowered their stock)
   subscriber.on('message', (ch: string, message: string) => {
-    const [from, reason] = message.split(':');
-    if (ch === channel && from !== self) cache.dropLocal(reason === 'stock-taken' ? 'stock-taken' : 'write');
+    const [from, reason, ids] = message.split(':');
+    if (ch !== channel || from === self) return;
+    if (reason === 'stock-taken') cache.dropLocal('stock-taken', ids ? ids.split(',').filter(Boolean) : undefined);
+    else cache.dropLocal('write');
   });
   const subscribed = subscriber
     .subscribe(channel)
@@ -38,7 +40,7 @@ export function connectCacheBus(
     .catch((err) => log.warn({ err }, 'redis subscribe failed'));
   const ready = Promise.race([subscribed, new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())]);
 
-  cache.connect(async (reason) => {
+  cache.connect(async (reason, productIds) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, PUBLISH_TIMEOUT_MS);
@@ -46,7 +48,7 @@ export function connectCacheBus(
     try {
       await Promise.race([
         publisher
-          .publish(channel, reason === 'write' ? self : `${self}:${reason}`)
+          .publish(channel, reason === 'write' ? self : `${self}:${reason}:${(productIds ?? []).join(',')}`)
           .catch((err) => log.warn({ err }, 'cache invalidation not published')),
         timeout,
       ]);

@@ -3,6 +3,62 @@ import zlib from 'node:zlib';
 import { AnswerCache, CachedAnswer, negotiateEncoding } from './cache.ts';
 
 describe('answer cache', () => {
+  it('an order drops only the answers showing the stock of its products', async () => {
+    const cache = new AnswerCache(60_000, 10);
+    let calls = 0;
+    const answer = (key: string, products?: string[]) =>
+      cache.get(key, async () => `${key}${++calls}`, products ? () => products : undefined);
+    await answer('list-ab', ['a', 'b']);
+    await answer('list-cd', ['c', 'd']);
+    await answer('categories', []);
+    await answer('unknown');
+    const reasons: string[] = [];
+    cache.onDrop((r) => reasons.push(r));
+    await cache.invalidate('stock-taken', ['b']);
+    expect(reasons).toEqual(['stock-taken']);
+    expect(await answer('list-ab', ['a', 'b'])).toBe('"list-ab5"'); // showed b: read again
+    expect(await answer('list-cd', ['c', 'd'])).toBe('"list-cd2"'); // kept
+    expect(await answer('categories', [])).toBe('"categories3"'); // shows no stock: kept
+    expect(await answer('unknown')).toBe('"unknown6"'); // may show anything: read again
+    await cache.invalidate(); // any other write drops everything
+    expect(await answer('list-cd', ['c', 'd'])).toBe('"list-cd7"');
+  });
+
+  it('does not keep an answer read while an order took stock it shows; keeps one it does not show', async () => {
+    const cache = new AnswerCache(60_000, 10);
+    let calls = 0;
+    await cache.get(
+      'shows-a',
+      async () => {
+        await cache.invalidate('stock-taken', ['a']); // an order lands while the answer is being read
+        return ++calls;
+      },
+      () => ['a'],
+    );
+    expect(
+      await cache.get(
+        'shows-a',
+        async () => ++calls,
+        () => ['a'],
+      ),
+    ).toBe('2');
+    await cache.get(
+      'shows-b',
+      async () => {
+        await cache.invalidate('stock-taken', ['a']);
+        return ++calls;
+      },
+      () => ['b'],
+    );
+    expect(
+      await cache.get(
+        'shows-b',
+        async () => ++calls,
+        () => ['b'],
+      ),
+    ).toBe('3');
+  });
+
   it('serves a kept answer until it expires or is invalidated', async () => {
     const cache = new AnswerCache(60_000, 10);
     let calls = 0;

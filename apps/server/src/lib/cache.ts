@@ -98,20 +98,42 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === want);
 }
 
-/** Why answers were dropped: any catalogue write, or only stock taken by an order. */
+/** Why answers were dropped: any catalogue write, or only stock taken by orders (of the given products). */
 export type DropReason = 'write' | 'stock-taken';
+
+/** Which products' stock an answer shows; undefined: it may show any product's. */
+export type ProductsOf = (value: unknown) => Iterable<string>;
+
+interface Kept {
+  answer: CachedAnswer;
+  expires: number;
+  generation: number;
+  /** The products whose stock the answer shows; undefined: unknown (dropped on any stock change). */
+  products: ReadonlySet<string> | undefined;
+}
+
+/** How many stock changes are remembered for answers being produced (older ones count as touching). */
+const STOCK_LOG = 1000;
+
+const touches = (products: ReadonlySet<string> | undefined, ids: ReadonlySet<string>) =>
+  products === undefined || [...ids].some((id) => products.has(id));
 
 /**
  * A small in-process cache of serialised answers with a time limit and a generation counter:
  * `invalidate()` (called on every catalogue write) drops everything at once, and tells the other
  * processes through `broadcast` when one is connected (Redis pub/sub, see cache-bus.ts); they call
  * `dropLocal()`. Without a broadcast an answer is at most `ttlMs` old in the other processes.
+ * An order changes only the stock of its products: `invalidate('stock-taken', ids)` drops only the
+ * answers that show one of them (each answer says which, through `productsOf`), so a shop taking
+ * orders keeps the rest of its pages cached.
  */
 export class AnswerCache {
-  private entries = new Map<string, { answer: CachedAnswer; expires: number; generation: number }>();
+  private entries = new Map<string, Kept>();
   private inFlight = new Map<string, { answer: Promise<CachedAnswer>; generation: number }>();
   private generation = 0;
-  private broadcast: ((reason: DropReason) => Promise<void>) | undefined;
+  private stockSeq = 0;
+  private stockLog: { seq: number; ids: ReadonlySet<string> }[] = [];
+  private broadcast: ((reason: DropReason, productIds?: string[]) => Promise<void>) | undefined;
   private listeners: ((reason: DropReason) => void)[] = [];
 
   constructor(
@@ -123,14 +145,15 @@ export class AnswerCache {
    * The kept answer with its entity tag and encoded bytes, produced (and kept) when missing or stale.
    * Concurrent misses of one key share one produce() (no stampede on the database when an answer
    * expires under load); a miss after a write never joins a produce() that started before it.
+   * `productsOf` names the products whose stock the answer shows (none: `() => []`).
    */
-  entry(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
+  entry(key: string, produce: () => Promise<unknown>, productsOf?: ProductsOf): Promise<CachedAnswer> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now() && hit.generation === this.generation) return Promise.resolve(hit.answer);
     const flight = this.inFlight.get(key);
     if (flight && flight.generation === this.generation) return flight.answer;
     const generation = this.generation;
-    const answer = this.produce(key, generation, produce);
+    const answer = this.produce(key, generation, this.stockSeq, produce, productsOf);
     this.inFlight.set(key, { answer, generation });
     const done = () => {
       if (this.inFlight.get(key)?.answer === answer) this.inFlight.delete(key);
@@ -139,23 +162,39 @@ export class AnswerCache {
     return answer;
   }
 
-  private async produce(key: string, generation: number, produce: () => Promise<unknown>): Promise<CachedAnswer> {
+  private async produce(
+    key: string,
+    generation: number,
+    stockSeq: number,
+    produce: () => Promise<unknown>,
+    productsOf: ProductsOf | undefined,
+  ): Promise<CachedAnswer> {
     const now = Date.now();
-    const answer = new CachedAnswer(JSON.stringify(await produce()));
-    // a write during produce() bumped the generation: do not keep an answer that may predate it
-    if (generation === this.generation) {
+    const value = await produce();
+    const answer = new CachedAnswer(JSON.stringify(value));
+    const products = productsOf ? new Set(productsOf(value)) : undefined;
+    // a write during produce() bumped the generation, or an order took stock the answer shows: do not
+    // keep an answer that may predate it
+    if (generation === this.generation && !this.stockTakenSince(stockSeq, products)) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { answer, expires: now + this.ttlMs, generation });
+      this.entries.set(key, { answer, expires: now + this.ttlMs, generation, products });
     }
     return answer;
   }
 
-  async get(key: string, produce: () => Promise<unknown>): Promise<string> {
-    return (await this.entry(key, produce)).value;
+  private stockTakenSince(seq: number, products: ReadonlySet<string> | undefined): boolean {
+    if (seq === this.stockSeq) return false;
+    const oldest = this.stockLog[0]?.seq ?? Infinity;
+    if (seq + 1 < oldest) return true; // forgotten changes: assume they touch it
+    return this.stockLog.some((e) => e.seq > seq && touches(products, e.ids));
+  }
+
+  async get(key: string, produce: () => Promise<unknown>, productsOf?: ProductsOf): Promise<string> {
+    return (await this.entry(key, produce, productsOf)).value;
   }
 
   /** Connects the cross-process broadcast (one per cache). */
-  connect(broadcast: (reason: DropReason) => Promise<void>): void {
+  connect(broadcast: (reason: DropReason, productIds?: string[]) => Promise<void>): void {
     this.broadcast = broadcast;
   }
 
@@ -164,21 +203,34 @@ export class AnswerCache {
     this.listeners.push(listener);
   }
 
-  /** Drops this process's answers only (a write elsewhere, told through the broadcast). */
-  dropLocal(reason: DropReason = 'write'): void {
-    this.generation++;
-    this.entries.clear();
-    this.inFlight.clear();
+  /**
+   * Drops this process's answers only (a write elsewhere, told through the broadcast): all of them, or
+   * for `stock-taken` with product ids, those that show one of these products.
+   */
+  dropLocal(reason: DropReason = 'write', productIds?: readonly string[]): void {
+    if (reason === 'stock-taken' && productIds && productIds.length > 0) {
+      const ids = new Set(productIds);
+      this.stockLog.push({ seq: ++this.stockSeq, ids });
+      if (this.stockLog.length > STOCK_LOG) this.stockLog.shift();
+      for (const [key, kept] of this.entries) if (touches(kept.products, ids)) this.entries.delete(key);
+      // later requests do not join answers being read before the change (they are not kept if they show it)
+      this.inFlight.clear();
+    } else {
+      this.generation++;
+      this.entries.clear();
+      this.inFlight.clear();
+    }
     for (const listener of this.listeners) listener(reason);
   }
 
   /**
-   * Drops every answer here and, when connected, in every other process. Resolves once the others
-   * were told (never rejects: a broadcast failure leaves them with the time limit). `stock-taken`
-   * says the write only lowered stock (an order), which the stock gate needs not forget.
+   * Drops answers here and, when connected, in every other process. Resolves once the others were told
+   * (never rejects: a broadcast failure leaves them with the time limit). `stock-taken` says the write
+   * only lowered the stock of `productIds` (an order): only answers showing them go, and the stock gate
+   * needs not forget anything.
    */
-  async invalidate(reason: DropReason = 'write'): Promise<void> {
-    this.dropLocal(reason);
-    if (this.broadcast) await this.broadcast(reason).catch(() => {});
+  async invalidate(reason: DropReason = 'write', productIds?: readonly string[]): Promise<void> {
+    this.dropLocal(reason, productIds);
+    if (this.broadcast) await this.broadcast(reason, productIds ? [...productIds] : undefined).catch(() => {});
   }
 }

@@ -168,8 +168,16 @@ export async function registerWeb(app: FastifyInstance) {
   app.get('/product/:idOrSlug', { schema: { hide: true } }, async (req, reply) => {
     const { idOrSlug } = req.params as { idOrSlug: string };
     try {
-      const head = await app.catalogCache.entry(`head:${idOrSlug}`, async () =>
-        productHead(await getProduct(app.db, idOrSlug), config.publicUrl),
+      // the head shows the product's availability: an order for it drops this entry (lib/cache.ts)
+      let productId = '';
+      const head = await app.catalogCache.entry(
+        `head:${idOrSlug}`,
+        async () => {
+          const product = await getProduct(app.db, idOrSlug);
+          productId = product._id;
+          return productHead(product, config.publicUrl);
+        },
+        () => [productId],
       );
       const etag = etagOf(templateTag + head.etag);
       reply.header('etag', etag);
@@ -186,7 +194,11 @@ export async function registerWeb(app: FastifyInstance) {
   // home: the first top product's image is the largest paint; preload it so it does not wait for the app
   app.get('/', { schema: { hide: true } }, async (_req, reply) => {
     const head = await app.catalogCache
-      .entry('head:/', async () => homeHead((await topProducts(app.db))[0]?.image))
+      .entry(
+        'head:/',
+        async () => homeHead((await topProducts(app.db))[0]?.image),
+        () => [],
+      )
       .catch(() => undefined);
     return sendPage(reply, head ? (JSON.parse(head.value) as string) : DEFAULT_HEAD);
   });

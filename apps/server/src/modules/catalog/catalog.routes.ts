@@ -7,11 +7,12 @@ import {
   productSummarySchema,
   type Product,
   type ProductListResponse,
+  type ProductSummary,
 } from '@store/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { etagMatches, negotiateEncoding, type CachedAnswer } from '../../lib/cache.ts';
+import { etagMatches, negotiateEncoding, type CachedAnswer, type ProductsOf } from '../../lib/cache.ts';
 import {
   childCategories,
   getProduct,
@@ -61,8 +62,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store').header('vary', 'Authorization, Accept-Encoding');
     return send(req, reply, answer);
   };
-  const shared = async (req: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) =>
-    publicAnswer(req, reply, await cache.entry(key, produce));
+  const shared = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<unknown>,
+    productsOf: ProductsOf,
+  ) => publicAnswer(req, reply, await cache.entry(key, produce, productsOf));
+  // which products' stock an answer shows: an order drops only those answers (lib/cache.ts)
+  const noStock: ProductsOf = () => [];
+  const listed: ProductsOf = (v) => (v as ProductListResponse).products.map((p) => p._id);
+  const oneProduct: ProductsOf = (v) => [(v as Product)._id];
 
   // The supplier's purchase link is the merchant's business: only admins see it. A bad or stale token
   // only makes the caller anonymous here, so browsing never fails on it.
@@ -81,15 +91,22 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     key: string,
     produce: () => Promise<ProductListResponse>,
   ) => {
-    if (await isAdmin(req, reply)) return privateAnswer(req, reply, await cache.entry(`admin:${key}`, produce));
-    return shared(req, reply, key, async () => {
-      const r = await produce();
-      return { ...r, products: r.products.map(withoutSupplier) };
-    });
+    if (await isAdmin(req, reply)) return privateAnswer(req, reply, await cache.entry(`admin:${key}`, produce, listed));
+    return shared(
+      req,
+      reply,
+      key,
+      async () => {
+        const r = await produce();
+        return { ...r, products: r.products.map(withoutSupplier) };
+      },
+      listed,
+    );
   };
   const productFor = async (req: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<Product>) => {
-    if (await isAdmin(req, reply)) return privateAnswer(req, reply, await cache.entry(`admin:${key}`, produce));
-    return shared(req, reply, key, async () => withoutSupplier(await produce()));
+    if (await isAdmin(req, reply))
+      return privateAnswer(req, reply, await cache.entry(`admin:${key}`, produce, oneProduct));
+    return shared(req, reply, key, async () => withoutSupplier(await produce()), oneProduct);
   };
 
   app.get(
@@ -113,7 +130,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: { tags, summary: 'Top-rated products', response: { 200: z.array(productSummarySchema) } },
     },
-    async (req, reply) => shared(req, reply, 'top', async () => (await topProducts(db)).map(withoutSupplier)),
+    async (req, reply) =>
+      shared(
+        req,
+        reply,
+        'top',
+        async () => (await topProducts(db)).map(withoutSupplier),
+        (v) => (v as ProductSummary[]).map((p) => p._id),
+      ),
   );
 
   app.get(
@@ -127,7 +151,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      shared(req, reply, 'max-name-length', async () => ({ maxNameLength: await maxNameLength(db) })),
+      shared(req, reply, 'max-name-length', async () => ({ maxNameLength: await maxNameLength(db) }), noStock),
   );
 
   app.get(
@@ -162,7 +186,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/categories/roots',
     { compress: false, schema: { tags, summary: 'Root categories', response: { 200: z.array(categorySchema) } } },
-    async (req, reply) => shared(req, reply, 'roots', () => rootCategories(db)),
+    async (req, reply) => shared(req, reply, 'roots', () => rootCategories(db), noStock),
   );
 
   app.get(
@@ -176,6 +200,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(categorySchema) },
       },
     },
-    async (req, reply) => shared(req, reply, `children:${req.params.id}`, () => childCategories(db, req.params.id)),
+    async (req, reply) =>
+      shared(req, reply, `children:${req.params.id}`, () => childCategories(db, req.params.id), noStock),
   );
 };

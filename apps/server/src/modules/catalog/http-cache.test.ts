@@ -3,12 +3,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { signedIn } from '../../../test/orders-support.ts';
+import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
+import { products } from '../../db/schema/index.ts';
 import { TEST_REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
@@ -186,6 +188,25 @@ describe('HTTP caching of catalogue answers', () => {
     }
   });
 
+  it('an order drops only the answers showing its products: their stock is fresh, the rest stay kept', async () => {
+    const ordered = await createProduct(t.database.db, { name: 'Ordered lamp', countInStock: 5 });
+    const other = await createProduct(t.database.db, { name: 'Other lamp', countInStock: 5 });
+    const stockIn = async (url: string) => (await get(url)).json().countInStock as number;
+    expect(await stockIn(`/api/products/slug/${ordered.slug}`)).toBe(5);
+    expect(await stockIn(`/api/products/slug/${other.slug}`)).toBe(5);
+    // changed behind the cache's back: only a re-read would show it
+    await t.database.db.update(products).set({ countInStock: 4 }).where(eq(products.id, other.id));
+
+    const buyer = await signedIn(t.app);
+    expect((await placeOrder(t.app, buyer, orderBody([{ product: ordered.id, qty: 2 }]))).statusCode).toBe(201);
+
+    expect(await stockIn(`/api/products/slug/${ordered.slug}`)).toBe(3);
+    expect(await stockIn(`/api/products/${ordered.id}`)).toBe(3);
+    expect(await stockIn(`/api/products/slug/${other.slug}`)).toBe(5); // kept: the order did not show it
+    await t.app.catalogCache.invalidate(); // any catalogue write drops everything
+    expect(await stockIn(`/api/products/slug/${other.slug}`)).toBe(4);
+  });
+
   it('tags the served product page', async () => {
     const first = await get(`/product/${product.slug}`);
     expect(first.statusCode).toBe(200);
@@ -222,6 +243,23 @@ describe.skipIf(!hasRedis)('cache invalidation across processes (REDIS_URL)', ()
   afterAll(async () => {
     await b?.close();
     await a?.close();
+  });
+
+  it('an order through one instance drops the answers showing its product in the other, and only those', async () => {
+    const ordered = await createProduct(a.database.db, { name: 'Ordered elsewhere', countInStock: 5 });
+    const other = await createProduct(a.database.db, { name: 'Not ordered', countInStock: 5 });
+    const stockIn = async (app: FastifyInstance, id: string) =>
+      (await app.inject({ url: `/api/products/${id}` })).json().countInStock as number;
+    expect(await stockIn(b, ordered.id)).toBe(5);
+    expect(await stockIn(b, other.id)).toBe(5);
+    await a.database.db.update(products).set({ countInStock: 4 }).where(eq(products.id, other.id));
+
+    const buyer = await signedIn(a.app);
+    expect((await placeOrder(a.app, buyer, orderBody([{ product: ordered.id, qty: 1 }]))).statusCode).toBe(201);
+    const t0 = Date.now();
+    while ((await stockIn(b, ordered.id)) !== 4 && Date.now() - t0 < 1000) await new Promise((r) => setTimeout(r, 5));
+    expect(await stockIn(b, ordered.id)).toBe(4);
+    expect(await stockIn(b, other.id)).toBe(5); // kept in the other instance: the order did not show it
   });
 
   it('a product edited through one instance is seen fresh through the other', async () => {

@@ -91,7 +91,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: config.publicUrl,
         gate,
       });
-      await app.catalogCache.invalidate('stock-taken');
+      // only the answers showing these products' stock are dropped (lib/cache.ts)
+      await app.catalogCache.invalidate(
+        'stock-taken',
+        order.orderItems.map((i) => i.product).filter((id): id is string => !!id),
+      );
       app.mailer.kick();
       return reply.code(201).send(order);
     },
