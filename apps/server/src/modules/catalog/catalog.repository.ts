@@ -154,6 +154,19 @@ export const catalogRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** Whether each prefix query (`word:*`) matches some product or category on its own. */
+  async everyWordMatches(db: Db, prefixQueries: string[]): Promise<boolean> {
+    // a text array literal: the queries are letters and digits with ':*' (toPrefixTsQuery), quoted anyway
+    const words = `{${prefixQueries.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`;
+    const result = await db.execute<{ every: boolean | null }>(sql`
+      select bool_and(
+        exists(select 1 from ${products} where ${products.searchVector} @@ to_tsquery('english', w))
+        or exists(select 1 from ${categories} c where to_tsvector('english', c.name) @@ to_tsquery('english', w))
+      ) as every
+      from unnest(${words}::text[]) as w`);
+    return result.rows[0]?.every === true;
+  },
+
   async maxNameLength(db: Db): Promise<number | null> {
     const [row] = await db.select({ n: sql<number | null>`max(char_length(${products.name}))` }).from(products);
     return row?.n ?? null;

@@ -173,7 +173,11 @@ export async function listProducts(db: Db, q: ProductListQuery, memo?: ListMemo)
       byRelevance ? [desc(sql`ts_rank_cd(${products.searchVector}, ${query})`), asc(products.id)] : sortOrder(),
       'text',
     );
-    if (result.total === 0 && page === 1) {
+    // several words that each match something, only never together, are no typo: nothing to suggest
+    // (a cheap check on the full-text index; the trigram fallback reads every similar name)
+    const words = tsq.split(' & ');
+    const noTypo = result.total === 0 && page === 1 && words.length > 1 && (await repo.everyWordMatches(db, words));
+    if (result.total === 0 && page === 1 && !noTypo) {
       // typo fallback: trigram word similarity on the name (the GIN trigram index answers `<%`). Its
       // results are suggestions: the best page of them, without counting every similar name.
       const kw = keyword.toLowerCase();

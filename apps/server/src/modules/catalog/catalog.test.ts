@@ -105,6 +105,15 @@ describe('catalogue API', () => {
     expect(res.products[0]?.name).toBe('Wireless Noise Cancelling Headphones');
   });
 
+  it('suggests nothing for real words that are never found together (the typo fallback is for typos)', async () => {
+    // "cancelling" and "headphone" are both in the catalogue, never with "frying": no typo, no suggestions
+    const apart = (await get('/api/products?keyword=frying%20cancelling%20headphone')).json();
+    expect(apart).toMatchObject({ products: [], total: 0, pages: 1 });
+    // one word matching nothing on its own is a typo: similar names are suggested
+    const typo = (await get('/api/products?keyword=wireless%20noise%20cancelling%20headphnes')).json();
+    expect(typo.products[0]?.name).toBe('Wireless Noise Cancelling Headphones');
+  });
+
   it('treats pattern and regex characters in the keyword as plain text', async () => {
     for (const kw of ['%', '_', '.*', '(', '\\', "'; drop table products; --", '[a-z]+', '100%']) {
       const res = await get(`/api/products?keyword=${encodeURIComponent(kw)}`);
