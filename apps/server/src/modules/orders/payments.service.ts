@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { PaymentRejectedError, type PaymentVerifier } from '../../integrations/paypal/index.ts';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.ts';
+import { pgErrorOf } from '../../lib/sql.ts';
 import { findOrder, orderView } from './orders.service.ts';
 import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
 
@@ -13,10 +14,7 @@ export interface Payer {
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return pgErrorOf(err)?.code === '23505';
 }
 
 function refuseState(order: OrderRow): void {

@@ -10,6 +10,7 @@ import {
 } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { pgErrorOf } from '../../lib/sql.ts';
 import { getProduct } from '../catalog/catalog.service.ts';
 import { sanitizeDescription } from './description.ts';
 import {
@@ -38,10 +39,8 @@ async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      const e = err as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
-      const code = e.cause?.code ?? e.code;
-      const constraint = e.cause?.constraint ?? e.constraint ?? '';
-      if (code !== '23505' || attempt >= 3 || !/slug/.test(constraint || String(err))) throw err;
+      const pg = pgErrorOf(err);
+      if (pg?.code !== '23505' || attempt >= 3 || !/slug/.test(pg.constraint || String(err))) throw err;
     }
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { pgErrorOf } from '../../lib/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { authTokens, guestSessions, users } from '../../db/schema/index.ts';
 
@@ -11,9 +12,8 @@ type Conn = Db | Tx;
 
 /** PostgreSQL's unique_violation, with the index that refused the row. */
 export function uniqueViolation(err: unknown): string | undefined {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const inner = e?.code ? e : e?.cause;
-  return inner?.code === '23505' ? (inner.constraint ?? 'unique') : undefined;
+  const pg = pgErrorOf(err);
+  return pg?.code === '23505' ? (pg.constraint ?? 'unique') : undefined;
 }
 
 export const usersRepository = {
