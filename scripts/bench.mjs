@@ -94,6 +94,22 @@ function measure(title, url, opts = {}) {
   });
 }
 
+/** The body of an order for one unit of `product`, shipped to a valid US address. */
+const orderPayload = (product) =>
+  JSON.stringify({
+    orderItems: [{ product, qty: 1 }],
+    shippingAddress: {
+      shipToFirstName: 'Ada',
+      shipToLastName: 'Lovelace',
+      address1: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+      country: 'US',
+    },
+    paymentMethod: 'PayPal',
+  });
+
 /** 1,000 orders at once for one product (each from one of the shoppers, from its own address). */
 async function burstOf(url, product) {
   const burst = await Promise.all(
@@ -106,19 +122,7 @@ async function burstOf(url, product) {
           authorization: buyerAuth[i % buyerAuth.length],
           'x-forwarded-for': randomIp(),
         },
-        body: JSON.stringify({
-          orderItems: [{ product, qty: 1 }],
-          shippingAddress: {
-            shipToFirstName: 'Ada',
-            shipToLastName: 'Lovelace',
-            address1: '1 Main St',
-            city: 'Springfield',
-            state: 'IL',
-            postalCode: '62701',
-            country: 'US',
-          },
-          paymentMethod: 'PayPal',
-        }),
+        body: orderPayload(product),
       });
       await res.arrayBuffer();
       return { status: res.status, ms: performance.now() - t };
@@ -295,20 +299,7 @@ const targets = [
             method: 'POST',
             path: '/api/orders',
             headers: { ...json, authorization: pick(buyerAuth), 'x-forwarded-for': randomIp() },
-            body: JSON.stringify({
-              orderItems: [{ product: fixtures.plenty, qty: 1 }],
-              shippingAddress: {
-                shipToFirstName: 'Ada',
-                shipToLastName: 'Lovelace',
-                address1: '1 Main St',
-                address2: '',
-                city: 'Springfield',
-                state: 'IL',
-                postalCode: '62701',
-                country: 'US',
-              },
-              paymentMethod: 'PayPal',
-            }),
+            body: orderPayload(fixtures.plenty),
           }),
         },
       ],

@@ -1,3 +1,4 @@
+import type { OrderSummary } from '@store/shared';
 import { Link } from 'react-router';
 
 /** The date a step of an order happened, or a ✗ that a screen reader reads as 'No' (order tables). */
@@ -19,5 +20,25 @@ export function OrderDetailsLink({ id }: { id: string }) {
     <Link to={`/order/${id}`} className="btn btn-sm btn-outline-primary" aria-label={`Details of order ${id}`}>
       Details
     </Link>
+  );
+}
+
+/** The Paid, Shipped and Delivered cells and the Details link of an order row (My Orders, admin orders). */
+export function OrderProgressCells({ order }: { order: OrderSummary }) {
+  return (
+    <>
+      <td>
+        <DoneOn done={order.isPaid} at={order.paidAt} />
+      </td>
+      <td>
+        <DoneOn done={order.isShipped} at={order.shippedAt} />
+      </td>
+      <td>
+        <DoneOn done={order.isDelivered} at={order.deliveredAt} />
+      </td>
+      <td>
+        <OrderDetailsLink id={order._id} />
+      </td>
+    </>
   );
 }

@@ -43,8 +43,8 @@ export interface PlaceOrderContext {
   publicUrl: string;
   /** Reads products for pricing (the route shares concurrent reads: lib/batch-loader.ts). */
   products: (ids: string[]) => Promise<ProductForOrder[]>;
-  /** This process's admission gate (stock-gate.ts); without one every order goes to the database. */
-  gate?: StockGate;
+  /** This process's admission gate (stock-gate.ts): refuses orders the stock read cannot serve. */
+  gate: StockGate;
 }
 
 function buyerEmail(buyer: Buyer, input: CreateOrderInput): string {
@@ -102,9 +102,8 @@ export async function placeOrder(
       found = await ctx.products(needs.map((n) => n.productId));
       return new Map(found.map((p) => [p.id, { stock: p.countInStock, name: p.name }]));
     };
-    if (ctx.gate) release = await ctx.gate.admit(needs, read);
-    else await read();
-    return await pricedAndPlaced(db, buyer, input, ctx, { lines, found, address, email, outcome });
+    release = await ctx.gate.admit(needs, read);
+    return await pricedAndPlaced(db, buyer, input, ctx, { lines, needs, found, address, email, outcome });
   } catch (err) {
     if (err instanceof SoldOut) throw new ConflictError(err.message);
     throw err;
@@ -120,27 +119,32 @@ async function pricedAndPlaced(
   ctx: PlaceOrderContext,
   {
     lines: wantedLines,
+    needs,
     found,
     address,
     email,
     outcome,
-  }: { lines: OrderLine[]; found: ProductForOrder[]; address: NormalizedAddress; email: string; outcome: StockOutcome },
+  }: {
+    lines: OrderLine[];
+    needs: StockNeed[];
+    found: ProductForOrder[];
+    address: NormalizedAddress;
+    email: string;
+    outcome: StockOutcome;
+  },
 ): Promise<Order> {
   const name = (v: string | undefined, fallback: string) =>
     cleanText(v ?? '', LIMITS.shippingName) || cleanText(fallback, LIMITS.shippingName);
   const [lines, rates] = await Promise.all([priceLines(db, wantedLines, found), ctx.rates()]);
   const rate = pickRate(rates, input.shippingRateId?.trim());
   const price = priceOrder(lines, rate.priceCents);
-  const stock = new Map<string, { qty: number; name: string; inStock: number }>();
-  for (const l of lines)
-    stock.set(l.productId, { qty: (stock.get(l.productId)?.qty ?? 0) + l.qty, name: l.name, inStock: l.inStock });
-  // per product, in id order: concurrent orders lock product rows in one order (no deadlock)
-  const wanted = [...stock.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  // per product, in id order: concurrent orders lock product rows in one order (no deadlock). An order
+  // already short when read was refused by the stock gate; the statement below stays the judge.
+  const nameOf = new Map(found.map((p) => [p.id, p.name]));
+  const wanted = [...needs]
+    .sort((a, b) => (a.productId < b.productId ? -1 : 1))
+    .map((n) => [n.productId, { qty: n.qty, name: nameOf.get(n.productId) ?? n.productId }] as const);
   const notEnough = (name: string) => new ConflictError(`Not enough stock for ${name}`);
-  // Cheap refusal: the stock read (without a lock) while pricing is already short, so this order would
-  // fail now. A restock committed after that read is as if the order had come a moment earlier.
-  // Enough stock here proves nothing: the conditional UPDATE below stays the judge.
-  for (const [, want] of wanted) if (want.inStock < want.qty) throw notEnough(want.name);
 
   const { countryCode: _code, ...shippingAddress } = address;
   const orderId = newId();

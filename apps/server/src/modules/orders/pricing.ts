@@ -12,8 +12,6 @@ export interface PricedLine {
   image: string;
   unitPriceCents: number;
   qty: number;
-  /** The product's stock when priced, read without a lock: a hint only (the conditional UPDATE decides). */
-  inStock: number;
 }
 
 function variantIdOf(ref: OrderItemInput['selectedColorsVariants']): string | null {
@@ -70,7 +68,6 @@ export async function priceLines(
         name: product.name,
         image: product.image,
         unitPriceCents: product.priceCents,
-        inStock: product.countInStock,
       };
     const variant = variants.find((v) => v.id === line.variantId && v.productId === product.id);
     if (!variant) throw new BadRequestError(`Selected variant not found for ${product.name}`);
@@ -80,7 +77,6 @@ export async function priceLines(
       name: product.name,
       image: variant.src || product.image,
       unitPriceCents: variant.priceCents ?? product.priceCents,
-      inStock: product.countInStock,
     };
   });
 }

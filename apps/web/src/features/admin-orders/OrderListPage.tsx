@@ -1,7 +1,7 @@
 import { FILTER_DEBOUNCE_MS, formatMoney } from '@store/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DoneOn, OrderDetailsLink } from '../../components/OrderCells.tsx';
+import { OrderProgressCells } from '../../components/OrderCells.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useDebounced } from '../account/components/form.tsx';
 import {
@@ -86,18 +86,7 @@ export default function OrderListPage() {
                   </td>
                   <td className="text-nowrap">{new Date(o.createdAt).toLocaleDateString()}</td>
                   <td className="text-nowrap">{formatMoney(o.totalPrice)}</td>
-                  <td>
-                    <DoneOn done={o.isPaid} at={o.paidAt} />
-                  </td>
-                  <td>
-                    <DoneOn done={o.isShipped} at={o.shippedAt} />
-                  </td>
-                  <td>
-                    <DoneOn done={o.isDelivered} at={o.deliveredAt} />
-                  </td>
-                  <td>
-                    <OrderDetailsLink id={o._id} />
-                  </td>
+                  <OrderProgressCells order={o} />
                 </tr>
               ))}
             </tbody>

@@ -13,7 +13,7 @@ import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useForm } from 'react-hook-form';
 import { Captcha } from '../../../components/Captcha.tsx';
-import { DoneOn, OrderDetailsLink } from '../../../components/OrderCells.tsx';
+import { OrderProgressCells } from '../../../components/OrderCells.tsx';
 import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
@@ -274,18 +274,7 @@ function MyOrders() {
               <td className="font-monospace small">{o._id}</td>
               <td>{new Date(o.createdAt).toLocaleDateString()}</td>
               <td>{formatMoney(o.totalPrice)}</td>
-              <td>
-                <DoneOn done={o.isPaid} at={o.paidAt} />
-              </td>
-              <td>
-                <DoneOn done={o.isShipped} at={o.shippedAt} />
-              </td>
-              <td>
-                <DoneOn done={o.isDelivered} at={o.deliveredAt} />
-              </td>
-              <td>
-                <OrderDetailsLink id={o._id} />
-              </td>
+              <OrderProgressCells order={o} />
             </tr>
           ))}
         </tbody>
