@@ -37,6 +37,8 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { loadKeywordIndex } from './modules/catalog/catalog.service.ts';
+import { SearchIndex } from './modules/catalog/search-index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { inlineScriptHashes, loadIndexHtml, registerWeb } from './plugins/web.ts';
@@ -47,6 +49,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     catalogCache: AnswerCache;
+    /** Keyword index of large catalogues, dropped with the catalogue cache (search-index.ts). */
+    searchIndex: SearchIndex;
     captcha: Captcha;
     mailer: Mailer;
   }
@@ -105,6 +109,12 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('catalogCache', new AnswerCache(5_000, 2_000));
+  app.decorate(
+    'searchIndex',
+    new SearchIndex((min) => loadKeywordIndex(database.db, min), config.searchIndexMinProducts),
+  );
+  // an order changes stock, never a search vector: only other writes drop the index
+  app.catalogCache.onDrop((reason) => reason !== 'stock-taken' && app.searchIndex.drop());
   app.decorate('captcha', createCaptcha(config, database.db, app.log));
   app.decorate('mailer', createMailer(database.db, config, app.log));
   // the outbox worker runs beside the app; tests may disable it and call app.mailer.runOnce()

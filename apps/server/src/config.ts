@@ -62,6 +62,7 @@ const envSchema = z.object({
   ALIEXPRESS_API_BASE: z.url().default('https://api-sg.aliexpress.com'),
   SHIPPING_RATES: z.string().optional(),
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
+  SEARCH_INDEX_MIN_PRODUCTS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -129,6 +130,8 @@ export interface Config {
   shippingRates: string | undefined;
   /** Unpaid orders hold their stock this long, then a sweeper cancels them (0: never). */
   orderHold: { minutes: number; sweepMs: number };
+  /** Keyword searches use the in-process index from this many products (search-index.ts). */
+  searchIndexMinProducts: number;
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app lives; undefined in API-only tests. */
   webDist: string | undefined;
@@ -232,6 +235,7 @@ export function loadConfig(
     },
     shippingRates: e.SHIPPING_RATES,
     orderHold: { minutes: e.ORDER_HOLD_MINUTES, sweepMs: 60_000 },
+    searchIndexMinProducts: e.SEARCH_INDEX_MIN_PRODUCTS,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };

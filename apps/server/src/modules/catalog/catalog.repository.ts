@@ -62,6 +62,36 @@ export const catalogRepository = {
       .orderBy(...f.orderBy);
   },
 
+  /** The page's rows of a ranked search, by id (the caller puts them in rank order). */
+  async summariesByIds(db: Db, ids: string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(inArray(products.id, ids));
+  },
+
+  /** A full-text query as PostgreSQL parses and stems it, printed (`'carri':* & 'home':*`). */
+  async printedTsQuery(db: Db, tsquery: string): Promise<string> {
+    const result = await db.execute<{ q: string }>(sql`select to_tsquery('english', ${tsquery})::text as q`);
+    return result.rows[0]?.q ?? '';
+  },
+
+  /** How many products there are, and a chunk of their search vectors in id order after `after`. */
+  async productCount(db: Db): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+    return row?.n ?? 0;
+  },
+  async searchVectorsAfter(db: Db, after: string, limit: number) {
+    return db
+      .select({ id: products.id, categoryId: products.categoryId, vector: sql<string>`${products.searchVector}::text` })
+      .from(products)
+      .where(sql`${products.id} > ${after}`)
+      .orderBy(asc(products.id))
+      .limit(limit);
+  },
+
   /** The sort key of every `every`-th product of the newest-first list (ListMemo's anchors). */
   async anchors(db: Db, every: number): Promise<{ createdAt: string; id: string }[]> {
     const result = await db.execute<{ created_at: string; id: string }>(sql`

@@ -121,7 +121,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      listFor(req, reply, `list:${JSON.stringify(req.query)}`, () => listProducts(db, req.query, listMemo)),
+      listFor(req, reply, `list:${JSON.stringify(req.query)}`, () =>
+        listProducts(db, req.query, listMemo, app.searchIndex),
+      ),
   );
 
   app.get(

@@ -19,6 +19,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { containsLower as contains } from '../../lib/sql.ts';
 import { catalogRepository as repo, type VariantRow } from './catalog.repository.ts';
 import type { ListMemo } from './list-memo.ts';
+import { KeywordIndexBuilder, MAX_INDEXED, type KeywordIndex, type SearchIndex } from './search-index.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.list>>[number];
 
@@ -81,6 +82,19 @@ export function toPrefixTsQuery(keyword: string): string | null {
   return words.map((w) => `${w}:*`).join(' & ');
 }
 
+/**
+ * Relevance of a keyword search: per word, `ts_rank_cd` of the word alone, which for one word is the sum
+ * of its occurrences' weights (0.1 description … 1.0 name), times 10 as an integer; the words add up.
+ * The keyword index (search-index.ts) scores exactly so, and the two paths must order alike: a
+ * shopper's page 1 may come from one and page 2 from the other.
+ */
+function relevance(tsq: string): SQL {
+  return sql.join(
+    tsq.split(' & ').map((w) => sql`round(ts_rank_cd(${products.searchVector}, to_tsquery('english', ${w})) * 10)`),
+    sql` + `,
+  );
+}
+
 function idPrefixRange(prefix: string): SQL | undefined {
   const p = prefix.toLowerCase();
   if (!/^[0-9a-f]{1,24}$/.test(p)) return sql`false`;
@@ -93,7 +107,12 @@ function idPrefixRange(prefix: string): SQL | undefined {
  * sorts. With a `memo` (the routes' ListMemo), totals are remembered per filter set and deep pages of
  * the unfiltered newest-first list are read by keyset from remembered anchors.
  */
-export async function listProducts(db: Db, q: ProductListQuery, memo?: ListMemo): Promise<ProductListResponse> {
+export async function listProducts(
+  db: Db,
+  q: ProductListQuery,
+  memo?: ListMemo,
+  search?: SearchIndex,
+): Promise<ProductListResponse> {
   const pageSize = q.pageSize ?? PAGE_SIZE;
   const page = q.pageNumber;
   const filters: (SQL | undefined)[] = [];
@@ -162,17 +181,20 @@ export async function listProducts(db: Db, q: ProductListQuery, memo?: ListMemo)
     // are matched first (a small table), so the products' condition is an OR of two indexed conditions
     // (GIN full text, category btree) and not a subquery, which made PostgreSQL scan every product.
     const inCategories = await repo.categoriesMatching(db, query);
+    // a plain keyword search by relevance on a large catalogue: the in-process index ranks and counts
+    const index = byRelevance && filters.length === 0 ? search?.current() : undefined;
+    const prefixes = index ? await search!.lexemes(tsq, (t) => repo.printedTsQuery(db, t)) : null;
     const fullText = and(
       ...filters,
       inCategories.length > 0
         ? or(sql`${products.searchVector} @@ ${query}`, inArray(products.categoryId, inCategories))
         : sql`${products.searchVector} @@ ${query}`,
     );
-    result = await run(
-      fullText,
-      byRelevance ? [desc(sql`ts_rank_cd(${products.searchVector}, ${query})`), asc(products.id)] : sortOrder(),
-      'text',
-    );
+    if (index && prefixes) {
+      const found = index.query(prefixes, inCategories, (page - 1) * pageSize, pageSize);
+      const byId = new Map((await repo.summariesByIds(db, found.ids)).map((r) => [r.id, r]));
+      result = { rows: found.ids.flatMap((id) => byId.get(id) ?? []), total: found.total };
+    } else result = await run(fullText, byRelevance ? [desc(relevance(tsq)), asc(products.id)] : sortOrder(), 'text');
     // several words that each match something, only never together, are no typo: nothing to suggest
     // (a cheap check on the full-text index; the trigram fallback reads every similar name)
     const words = tsq.split(' & ');
@@ -201,6 +223,24 @@ export async function listProducts(db: Db, q: ProductListQuery, memo?: ListMemo)
     pages: Math.max(1, Math.ceil(result.total / pageSize)),
     total: result.total,
   };
+}
+
+/**
+ * The keyword index of the catalogue (search-index.ts), read in chunks of `chunk` products so no query
+ * or parse holds the database or the event loop for long; null below `minProducts` products.
+ */
+export async function loadKeywordIndex(db: Db, minProducts: number, chunk = 1000): Promise<KeywordIndex | null> {
+  const n = await repo.productCount(db);
+  if (n < minProducts || n > MAX_INDEXED) return null;
+  const builder = new KeywordIndexBuilder();
+  let after = '';
+  for (;;) {
+    const rows = await repo.searchVectorsAfter(db, after, chunk);
+    builder.add(rows);
+    if (rows.length < chunk) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return builder.finish();
 }
 
 export async function topProducts(db: Db): Promise<ProductSummary[]> {

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createProduct } from '../../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { listProducts, loadKeywordIndex } from './catalog.service.ts';
+import {
+  KeywordIndex,
+  KeywordIndexBuilder,
+  SearchIndex,
+  lexemesOfQuery,
+  scoreOfPositions,
+  type IndexedRow,
+} from './search-index.ts';
+
+describe('keyword index: the pure parts', () => {
+  it('scores a lexeme by the weights of its positions (A 10, B 4, C 2, D or none 1)', () => {
+    expect(scoreOfPositions('3A')).toBe(10);
+    expect(scoreOfPositions('1A,7B,12,40C')).toBe(10 + 4 + 1 + 2);
+    expect(scoreOfPositions('5D,6')).toBe(2);
+    expect(scoreOfPositions(undefined)).toBe(1); // a stripped vector: present, no positions
+  });
+
+  it('reads the lexemes of a plain prefix query and refuses anything else', () => {
+    expect(lexemesOfQuery(`'carri':* & 'home':*`)).toEqual(['carri', 'home']);
+    expect(lexemesOfQuery(`'o''brien':*`)).toEqual([`o''brien`]); // kept escaped, as vectors print it
+    expect(lexemesOfQuery('')).toEqual([]); // only stop words
+    expect(lexemesOfQuery(`'wi' <-> 'fi'`)).toBeNull(); // a phrase: SQL answers it
+    expect(lexemesOfQuery(`'a':* | 'b':*`)).toBeNull();
+    expect(lexemesOfQuery(`!'a':*`)).toBeNull();
+  });
+
+  const rows: IndexedRow[] = [
+    { id: 'a1', categoryId: 'lamps', vector: `'lamp':1A 'brass':2A 'desk':3D` },
+    { id: 'a2', categoryId: null, vector: `'lamp':5D 'lampshad':6D 'floor':1A` },
+    { id: 'a3', categoryId: 'lamps', vector: `'candl':1A 'brass':4B` },
+    { id: 'a4', categoryId: null, vector: `'lamp':1A,9D 'brass':3D` },
+    { id: 'a5', categoryId: null, vector: `'desk':1A 'lamp':2A` },
+  ];
+  const built = () => {
+    const b = new KeywordIndexBuilder();
+    b.add(rows.slice(0, 2));
+    b.add(rows.slice(2)); // chunks, in id order
+    return b.finish();
+  };
+
+  it('ranks by the summed weights of the words, ties by id, and counts every match', () => {
+    const index: KeywordIndex = built();
+    expect(index.size).toBe(5);
+    // lamp:* finds lamp and lampshad: a4 11, a1 10, a5 10, a2 1 + 1
+    expect(index.query(['lamp'], [], 0, 10)).toEqual({ ids: ['a4', 'a1', 'a5', 'a2'], total: 4 });
+    // every word must be found: brass and lamp; a1 10 + 10, a4 11 + 1
+    expect(index.query(['lamp', 'brass'], [], 0, 10)).toEqual({ ids: ['a1', 'a4'], total: 2 });
+    expect(index.query(['lamp', 'nothing'], [], 0, 10)).toEqual({ ids: [], total: 0 });
+    expect(index.query(['zzz'], [], 0, 10)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('pages by offset and limit over the same order', () => {
+    const index = built();
+    expect(index.query(['lamp'], [], 0, 2)).toEqual({ ids: ['a4', 'a1'], total: 4 });
+    expect(index.query(['lamp'], [], 2, 2)).toEqual({ ids: ['a5', 'a2'], total: 4 });
+    expect(index.query(['lamp'], [], 4, 2)).toEqual({ ids: [], total: 4 });
+  });
+
+  it("brings in a matched category's products, scored by the words they have", () => {
+    const index = built();
+    // a3 is in 'lamps' without the word: score 0, after every word match
+    expect(index.query(['lamp'], ['lamps'], 0, 10)).toEqual({ ids: ['a4', 'a1', 'a5', 'a2', 'a3'], total: 5 });
+    // with two words, a3 has brass (4) and no lamp: still in, by its category, above a match-less one
+    expect(index.query(['lamp', 'brass'], ['lamps'], 0, 10)).toEqual({ ids: ['a1', 'a4', 'a3'], total: 3 });
+  });
+});
+
+describe('keyword index: the same answers as SQL, dropped on writes', () => {
+  let t: TestContext;
+  const keywords = ['lamp', 'brass lamp', 'desk', 'home', 'smart home', 'lamps light', 'the lamp', 'o', 'zzzz'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.app.db;
+    const home = await createCategory(db, { name: 'Smart Home' });
+    const lighting = await createCategory(db, { name: 'Lighting', parentId: home.id });
+    const words = ['Brass', 'Desk', 'Floor', 'Smart', 'Reading', 'Home', 'Office'];
+    // 40 products: names, brands and descriptions share words, so scores tie and differ
+    for (let i = 0; i < 40; i++)
+      await createProduct(db, {
+        name: `${words[i % 7]} ${words[(i * 3) % 7]} ${i % 4 === 0 ? 'Lamp' : 'Candle'} ${i}`,
+        brand: i % 5 === 0 ? 'Lampworks' : 'Acme',
+        categoryId: i % 3 === 0 ? lighting.id : i % 3 === 1 ? home.id : null,
+        // up to 7 description lamps: outweighed by one in the name (10 to 7), not by nothing
+        description: `<p>${i % 2 === 0 ? 'A lamp for the home.' : 'Light for any desk.'} ${'brass '.repeat(i % 3)}${'lamp '.repeat(i % 7)}</p>`,
+      });
+  });
+  afterAll(async () => t?.close());
+
+  const page = (keyword: string, pageNumber: number, search?: SearchIndex) =>
+    listProducts(t.app.db, { keyword, pageNumber, pageSize: 6 } as never, undefined, search);
+
+  it('gives every page of every search exactly as the SQL path does, built in chunks', async () => {
+    const search = new SearchIndex((min) => loadKeywordIndex(t.app.db, min, 7), 0);
+    expect(search.current()).toBeUndefined(); // starts the build
+    await search.settled();
+    expect(search.current()?.size).toBe(40);
+    let compared = 0;
+    for (const keyword of keywords) {
+      const sql = await page(keyword, 1);
+      for (let p = 1; p <= sql.pages; p++) {
+        const [viaIndex, viaSql] = await Promise.all([page(keyword, p, search), page(keyword, p)]);
+        expect(viaIndex, `${keyword} page ${p}`).toEqual(viaSql);
+        compared += viaSql.products.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(60);
+  });
+
+  it('answers from the index once built, and drops it on a write', async () => {
+    const search = new SearchIndex((min) => loadKeywordIndex(t.app.db, min), 0);
+    search.current();
+    await search.settled();
+    const before = await page('lamp', 1, search);
+    // a product written without telling the index: the index (and only it) does not know it yet
+    const added = await createProduct(t.app.db, { name: 'Lamp Lamp Lamp Deluxe', description: '<p>lamp</p>' });
+    expect((await page('lamp', 1, search)).total).toBe(before.total);
+    expect((await page('lamp', 1)).total).toBe(before.total + 1);
+    search.drop(); // what every catalogue write does (the catalogue cache's drop)
+    const during = await page('lamp', 1, search); // the SQL path while the index is rebuilt
+    expect(during.products[0]!._id).toBe(added.id);
+    await search.settled();
+    expect(search.current()).toBeDefined();
+    expect(await page('lamp', 1, search)).toEqual(during);
+  });
+
+  it('keeps no index a write overtook, and leaves small catalogues to SQL', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let builds = 0;
+    const search = new SearchIndex(async (min) => {
+      builds++;
+      const index = await loadKeywordIndex(t.app.db, min);
+      await held;
+      return index;
+    }, 0);
+    search.current();
+    search.drop(); // a write while the index was read
+    release();
+    await search.settled();
+    expect(builds).toBe(1);
+    expect(search.current()).toBeUndefined(); // the overtaken build was thrown away; a new one starts
+    await search.settled();
+    expect(builds).toBe(2);
+    expect(search.current()).toBeDefined();
+
+    const small = new SearchIndex(async (min) => {
+      builds++;
+      return loadKeywordIndex(t.app.db, min);
+    }, 1000);
+    small.current();
+    await small.settled();
+    expect(small.current()).toBeUndefined();
+    expect(builds).toBe(3); // too small: not read again until a write
+    small.drop();
+    small.current();
+    await small.settled();
+    expect(builds).toBe(4);
+  });
+
+  it('is used by the API and dropped by its writes (SEARCH_INDEX_MIN_PRODUCTS)', async () => {
+    const api = await createTestApp({ SEARCH_INDEX_MIN_PRODUCTS: '0' });
+    try {
+      for (let i = 0; i < 3; i++) await createProduct(api.app.db, { name: `Walnut Shelf ${i}` });
+      const get = async (url: string) => (await api.app.inject({ url })).json();
+      expect((await get('/api/products?keyword=walnut')).total).toBe(3); // SQL; the build starts
+      await api.app.searchIndex.settled();
+      expect(api.app.searchIndex.current()).toBeDefined();
+      await createProduct(api.app.db, { name: 'Walnut Shelf unannounced' }); // no catalogue write event
+      expect((await get('/api/products?keyword=walnut&pageSize=10')).total).toBe(3); // the index answered
+      expect((await get('/api/products?keyword=walnut&minPrice=0')).total).toBe(4); // a filter: SQL
+      await api.app.catalogCache.invalidate(); // what an admin's write does
+      expect(api.app.searchIndex.current()).toBeUndefined();
+      await api.app.searchIndex.settled();
+      expect((await get('/api/products?keyword=walnut&pageSize=11')).total).toBe(4);
+      // an order's stock change leaves the index alone
+      await api.app.catalogCache.invalidate('stock-taken', []);
+      expect(api.app.searchIndex.current()).toBeDefined();
+    } finally {
+      await api.close();
+    }
+  });
+});
