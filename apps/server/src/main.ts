@@ -76,6 +76,8 @@ async function serve(config: Config) {
   answerBackupRequests(database, config.dataDir, app.log);
 
   await app.listen({ port: config.port, host: config.host });
+  // a large catalogue's keyword index is built now, in the background, not on the first search
+  app.searchIndex.current();
   if (cluster.isPrimary) console.log(banner(config, database.kind, admin));
 }
 
