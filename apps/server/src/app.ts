@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { connectCacheBus } from './lib/cache-bus.ts';
-import { AnswerCache } from './lib/cache.ts';
+import { AnswerCache, onlyStock } from './lib/cache.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createMailer, type Mailer } from './lib/mailer/index.ts';
 import { tooManyMessage } from './lib/rate-limit.ts';
@@ -113,8 +113,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     'searchIndex',
     new SearchIndex((min) => loadKeywordIndex(database.db, min), config.searchIndexMinProducts),
   );
-  // an order changes stock, never a search vector: only other writes drop the index
-  app.catalogCache.onDrop((reason) => reason !== 'stock-taken' && app.searchIndex.drop());
+  // orders and their expiry change stock, never a search vector: only other writes drop the index
+  app.catalogCache.onDrop((reason) => !onlyStock(reason) && app.searchIndex.drop());
   app.decorate('captcha', createCaptcha(config, database.db, app.log));
   app.decorate('mailer', createMailer(database.db, config, app.log));
   // the outbox worker runs beside the app; tests may disable it and call app.mailer.runOnce()

@@ -27,11 +27,13 @@ export function connectCacheBus(
     if (wasReady) cache.dropLocal();
     wasReady = true;
   });
-  // a message is `<sender>` (any write) or `<sender>:stock-taken:<id>,<id>` (an order lowered their stock)
+  // a message is `<sender>` (any write) or `<sender>:stock-taken:<id>,<id>` (an order lowered their stock),
+  // or `<sender>:stock-returned:<id>,<id>` (expired orders gave it back)
   subscriber.on('message', (ch: string, message: string) => {
     const [from, reason, ids] = message.split(':');
     if (ch !== channel || from === self) return;
-    if (reason === 'stock-taken') cache.dropLocal('stock-taken', ids ? ids.split(',').filter(Boolean) : undefined);
+    if (reason === 'stock-taken' || reason === 'stock-returned')
+      cache.dropLocal(reason, ids ? ids.split(',').filter(Boolean) : undefined);
     else cache.dropLocal('write');
   });
   const subscribed = subscriber

@@ -98,8 +98,14 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === want);
 }
 
-/** Why answers were dropped: any catalogue write, or only stock taken by orders (of the given products). */
-export type DropReason = 'write' | 'stock-taken';
+/**
+ * Why answers were dropped: any catalogue write, or only a change of the given products' stock: taken by
+ * orders, or given back by expired orders (which may let held orders through: see the stock gate).
+ */
+export type DropReason = 'write' | 'stock-taken' | 'stock-returned';
+
+/** A drop that only changed stock: answers that do not show these products stay. */
+export const onlyStock = (reason: DropReason) => reason === 'stock-taken' || reason === 'stock-returned';
 
 /** Which products' stock an answer shows; undefined: it may show any product's. */
 export type ProductsOf = (value: unknown) => Iterable<string>;
@@ -208,7 +214,7 @@ export class AnswerCache {
    * for `stock-taken` with product ids, those that show one of these products.
    */
   dropLocal(reason: DropReason = 'write', productIds?: readonly string[]): void {
-    if (reason === 'stock-taken' && productIds && productIds.length > 0) {
+    if (onlyStock(reason) && productIds && productIds.length > 0) {
       const ids = new Set(productIds);
       this.stockLog.push({ seq: ++this.stockSeq, ids });
       if (this.stockLog.length > STOCK_LOG) this.stockLog.shift();

@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { etagMatches, negotiateEncoding, type CachedAnswer, type ProductsOf } from '../../lib/cache.ts';
+import { etagMatches, negotiateEncoding, onlyStock, type CachedAnswer, type ProductsOf } from '../../lib/cache.ts';
 import {
   childCategories,
   getProduct,
@@ -35,7 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // totals and deep-page anchors of the product list, dropped with every catalogue write (list-memo.ts)
   const listMemo = new ListMemo();
   cache.onDrop((reason) => {
-    if (reason !== 'stock-taken') listMemo.drop();
+    if (!onlyStock(reason)) listMemo.drop();
   });
 
   // Answers go out as the bytes kept with the cache entry, compressed once per entry and coding (br,

@@ -4,7 +4,7 @@ import { orders, payments, products } from '../../db/schema/index.ts';
 import { createProduct } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
-import { expireUnpaidOrders } from './order-expiry.ts';
+import { expireUnpaid, expireUnpaidOrders } from './order-expiry.ts';
 
 let t: TestContext;
 const HOLD = 60;
@@ -61,15 +61,21 @@ describe('unpaid orders give their stock back after the hold', () => {
     expect(fresher.json()).toMatchObject({ isCancelled: false });
   });
 
-  it('shows the freed stock on the product page at once', async () => {
+  it('shows the freed stock on the product page at once, dropping only the answers that show it', async () => {
     const p = await createProduct(t.app.db, { countInStock: 2 });
+    const other = await createProduct(t.app.db, { countInStock: 7 });
     const buyer = await signedIn(t.app);
     const o = (await placeOrder(t.app, buyer, orderBody([{ product: p.id, qty: 2 }]))).json();
     expect((await t.app.inject({ url: `/api/products/${p.id}` })).json().countInStock).toBe(0);
+    expect((await t.app.inject({ url: `/api/products/${other.id}` })).json().countInStock).toBe(7);
+    // changed behind the cache's back: the kept answer of `other` shows it only once dropped
+    await t.app.db.update(products).set({ countInStock: 6 }).where(eq(products.id, other.id));
     await age([o._id], HOLD + 5);
-    await expireUnpaidOrders(t.app.db, HOLD);
-    await t.app.catalogCache.invalidate(); // what the sweeper's onExpired does
+    const expired = await expireUnpaid(t.app.db, HOLD);
+    expect(expired).toEqual({ cancelled: 1, products: [p.id] });
+    await t.app.catalogCache.invalidate('stock-returned', expired.products); // what the sweeper's onExpired does
     expect((await t.app.inject({ url: `/api/products/${p.id}` })).json().countInStock).toBe(2);
+    expect((await t.app.inject({ url: `/api/products/${other.id}` })).json().countInStock).toBe(7); // still kept
   });
 
   it('two sweeps at once cancel each order once', async () => {

@@ -10,34 +10,44 @@ const BATCH = 200;
  * Answers how many orders were cancelled.
  */
 export async function expireUnpaidOrders(db: Db, holdMinutes: number, now = new Date()): Promise<number> {
-  if (holdMinutes <= 0) return 0;
+  return (await expireUnpaid(db, holdMinutes, now)).cancelled;
+}
+
+/** The same, also answering which products got stock back (the cached answers showing them go). */
+export async function expireUnpaid(
+  db: Db,
+  holdMinutes: number,
+  now = new Date(),
+): Promise<{ cancelled: number; products: string[] }> {
+  const products = new Set<string>();
+  if (holdMinutes <= 0) return { cancelled: 0, products: [] };
   const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
-  let total = 0;
+  let cancelled = 0;
   for (;;) {
     const ids = await db.transaction(async (tx) => {
-      const cancelled = await repo.cancelUnpaidBefore(tx, cutoff, BATCH);
-      await repo.returnStock(tx, cancelled);
-      return cancelled;
+      const batch = await repo.cancelUnpaidBefore(tx, cutoff, BATCH);
+      for (const id of await repo.returnStock(tx, batch)) products.add(id);
+      return batch;
     });
-    total += ids.length;
-    if (ids.length < BATCH) return total;
+    cancelled += ids.length;
+    if (ids.length < BATCH) return { cancelled, products: [...products] };
   }
 }
 
 /** Runs the sweep every `everyMs` in the background; stop() waits for a sweep in progress. */
 export function createOrderSweeper(
   db: Db,
-  opts: { holdMinutes: number; everyMs: number; onExpired: (n: number) => Promise<unknown> | void },
+  opts: { holdMinutes: number; everyMs: number; onExpired: (products: string[]) => Promise<unknown> | void },
   log: FastifyBaseLogger,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const sweep = () => {
-    running ??= expireUnpaidOrders(db, opts.holdMinutes)
-      .then(async (n) => {
-        if (n > 0) {
-          log.info({ cancelled: n }, 'unpaid orders expired; their stock is back on sale');
-          await opts.onExpired(n);
+    running ??= expireUnpaid(db, opts.holdMinutes)
+      .then(async ({ cancelled, products }) => {
+        if (cancelled > 0) {
+          log.info({ cancelled }, 'unpaid orders expired; their stock is back on sale');
+          await opts.onExpired(products);
         }
       })
       .catch((err: unknown) => log.error({ err }, 'order expiry sweep failed'))

@@ -114,10 +114,10 @@ export const ordersRepository = {
       .where(inArray(products.id, ids));
   },
 
-  /** Gives back what cancelled orders had taken, one UPDATE for all their products. */
-  async returnStock(tx: Tx, orderIds: string[]): Promise<void> {
-    if (orderIds.length === 0) return;
-    await tx.execute(sql`
+  /** Gives back what cancelled orders had taken, one UPDATE for all their products; answers their ids. */
+  async returnStock(tx: Tx, orderIds: string[]): Promise<string[]> {
+    if (orderIds.length === 0) return [];
+    const result = await tx.execute<{ id: string }>(sql`
       update ${products} p set count_in_stock = p.count_in_stock + s.qty
       from (
         select ${orderItems.productId} as product_id, sum(${orderItems.qty})::int as qty
@@ -125,7 +125,9 @@ export const ordersRepository = {
         where ${inArray(orderItems.orderId, orderIds)} and ${orderItems.productId} is not null
         group by ${orderItems.productId}
       ) s
-      where p.id = s.product_id`);
+      where p.id = s.product_id
+      returning p.id`);
+    return result.rows.map((r) => r.id);
   },
 
   /**

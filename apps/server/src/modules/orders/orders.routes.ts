@@ -49,7 +49,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       holdMinutes: config.orderHold.minutes,
       everyMs: config.orderHold.sweepMs,
-      onExpired: () => app.catalogCache.invalidate(),
+      // only the answers showing the restocked products go; held orders are decided again (stock gate)
+      onExpired: (products) => app.catalogCache.invalidate('stock-returned', products),
     },
     app.log,
   );
