@@ -7,20 +7,16 @@ const BATCH = 200;
 /**
  * Cancels the unpaid orders older than the hold and puts their stock back on sale, batch by batch,
  * each batch in one transaction (the cancel and the restock land together or not at all).
- * Answers how many orders were cancelled.
+ * Answers how many orders were cancelled and which products got stock back (the cached answers
+ * showing them go).
  */
-export async function expireUnpaidOrders(db: Db, holdMinutes: number, now = new Date()): Promise<number> {
-  return (await expireUnpaid(db, holdMinutes, now)).cancelled;
-}
-
-/** The same, also answering which products got stock back (the cached answers showing them go). */
-export async function expireUnpaid(
+export async function expireUnpaidOrders(
   db: Db,
   holdMinutes: number,
   now = new Date(),
 ): Promise<{ cancelled: number; products: string[] }> {
-  const products = new Set<string>();
   if (holdMinutes <= 0) return { cancelled: 0, products: [] };
+  const products = new Set<string>();
   const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
   let cancelled = 0;
   for (;;) {
@@ -43,7 +39,7 @@ export function createOrderSweeper(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const sweep = () => {
-    running ??= expireUnpaid(db, opts.holdMinutes)
+    running ??= expireUnpaidOrders(db, opts.holdMinutes)
       .then(async ({ cancelled, products }) => {
         if (cancelled > 0) {
           log.info({ cancelled }, 'unpaid orders expired; their stock is back on sale');
