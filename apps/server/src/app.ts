@@ -19,6 +19,8 @@ import { AnswerCache, onlyStock } from './lib/cache.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createMailer, type Mailer } from './lib/mailer/index.ts';
 import { tooManyMessage } from './lib/rate-limit.ts';
+import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
+import { RedisHealth } from './lib/redis-health.ts';
 import { aliexpressRoutes } from './modules/aliexpress/aliexpress.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -40,7 +42,12 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { loadKeywordIndex } from './modules/catalog/catalog.service.ts';
 import { SearchIndex } from './modules/catalog/search-index.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  registerFrameworkErrors,
+} from './plugins/errors.ts';
 import { inlineScriptHashes, loadIndexHtml, registerWeb } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -53,13 +60,15 @@ declare module 'fastify' {
     searchIndex: SearchIndex;
     captcha: Captcha;
     mailer: Mailer;
+    /** Whether Redis (when configured) answers now: /readyz reports it. */
+    redisHealth: RedisHealth;
   }
 }
 
 /** Single-use secrets travel in some URLs (confirm and reset links, guest access tokens): never into the log. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/^(\/api\/users\/(?:confirm|registerconfirm|resetpw)\/)[^/?#]+/, '$1[redacted]')
+    .replace(/^(\/api\/users\/(?:confirm|confirm-email|registerconfirm|resetpw)\/)[^/?#]+/, '$1[redacted]')
     .replace(/([?&](?:accessToken|token|code|state)=)[^&#]*/gi, '$1[redacted]');
 }
 
@@ -99,6 +108,11 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // what the router and Node's HTTP parser refuse is answered { message } too (plugins/errors.ts)
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
+    http: { requireHostHeader: false },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -120,6 +134,10 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // the outbox worker runs beside the app; tests may disable it and call app.mailer.runOnce()
   if (config.mailWorker.enabled) app.addHook('onReady', async () => app.mailer.start());
   app.addHook('onClose', async () => app.mailer.stop());
+  // settings allowed outside production but unsafe (config.ts) are said at every start
+  app.addHook('onListen', async () => {
+    for (const warning of config.warnings) app.log.warn(warning);
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -164,6 +182,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  registerFrameworkErrors(app);
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
@@ -172,12 +191,20 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  // shared counters across processes when REDIS_URL is set; a Redis outage lets requests through
+  // shared counters across processes when REDIS_URL is set. While Redis is away the store keeps serving:
+  // commands fail at once (no offline queue, a short timeout), limits count in this process, and the
+  // clients reconnect on their own (redis-health.ts logs both changes)
+  app.decorate('redisHealth', new RedisHealth(app.log, Boolean(config.redisUrl)));
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 500,
+        commandTimeout: 500,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   if (redis) {
-    redis.on('error', (err) => app.log.warn({ err }, 'redis (rate limits) unavailable'));
+    app.redisHealth.watch(redis, 'rate limits');
     // every process drops its catalogue answers when any process writes the catalogue
     const bus = connectCacheBus(
       app.catalogCache,
@@ -185,16 +212,21 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       config.redisUrl!,
       `${config.redisPrefix}catalog-invalidate`,
       app.log,
+      app.redisHealth,
     );
-    app.addHook('onReady', async () => bus.ready);
+    app.addHook('onReady', async () => {
+      await bus.ready;
+      await app.redisHealth.ready(1000);
+    });
     app.addHook('onClose', async () => {
+      app.redisHealth.close();
       await bus.close();
       await redis.quit().catch(() => redis.disconnect());
     });
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, skipOnError: true, nameSpace: `${config.redisPrefix}rate-limit:` } : {}),
+    ...(redis ? { store: fallbackRateLimitStore(redis, `${config.redisPrefix}rate-limit:`) } : {}),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: tooManyMessage(ctx.ttl) }),
   });
   registerAuth(app);

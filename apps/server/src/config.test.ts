@@ -30,6 +30,35 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ ...base, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+  it('refuses TRUST_PROXY that trusts every proxy in production, saying what to set instead', () => {
+    for (const value of ['true', '0.0.0.0/0', '::/0', '10.0.0.0/8, 0.0.0.0/0']) {
+      let message = '';
+      try {
+        loadConfig({ ...base, NODE_ENV: 'production', TRUST_PROXY: value });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      expect(message, value).toMatch(/^Invalid configuration:\n {2}TRUST_PROXY: /m);
+      expect(message).toMatch(/any client can forge X-Forwarded-For/);
+      expect(message).toMatch(/TRUST_PROXY=1\b/);
+      expect(message).toMatch(/TRUST_PROXY=10\.0\.0\.0\/8/);
+    }
+    for (const value of ['1', '2', '10.0.0.0/8', '10.0.0.2,192.168.0.0/16', 'loopback', 'false'])
+      expect(() => loadConfig({ ...base, NODE_ENV: 'production', TRUST_PROXY: value }), value).not.toThrow();
+  });
+  it('warns about TRUST_PROXY that trusts every proxy outside production', () => {
+    const c = loadConfig({ ...base, TRUST_PROXY: 'true' });
+    expect(c.trustProxy).toBe(true);
+    expect(c.warnings).toEqual([expect.stringMatching(/^TRUST_PROXY=true trusts every proxy: any client can forge/)]);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0.0.0.0/0' }).warnings).toHaveLength(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).warnings).toEqual([]);
+    expect(loadConfig(base).warnings).toEqual([]);
+  });
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {
+    for (const value of ['yes', '10.0.0.300', '10.0.0.0/33', 'balancer.internal', '-1'])
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: /);
+  });
   it('does not seed the demo catalogue into a PostgreSQL database unless asked', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://a@b/c' }).seedDemo).toBe(false);
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://a@b/c', SEED_DEMO: 'true' }).seedDemo).toBe(true);

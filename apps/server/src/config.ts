@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -74,7 +75,10 @@ export interface Limit {
   windowMs: number;
 }
 /** Sign-in and account routes: a limit per client address, and per e-mail address where one is sent. */
-export type RateLimits = Record<'login' | 'register' | 'fpw' | 'resend' | 'guest', { ip: Limit; account?: Limit }>;
+export type RateLimits = Record<
+  'login' | 'register' | 'fpw' | 'resend' | 'guest' | 'confirmEmail',
+  { ip: Limit; account?: Limit }
+>;
 
 const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -83,6 +87,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   fpw: { ip: { max: 10, windowMs: 15 * MINUTE }, account: { max: 3, windowMs: 60 * MINUTE } },
   resend: { ip: { max: 10, windowMs: 15 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
   guest: { ip: { max: 30, windowMs: 60 * MINUTE } },
+  confirmEmail: { ip: { max: 20, windowMs: 15 * MINUTE } },
 };
 
 /** Tests sign in far more often than people do; the rate-limit tests set small limits of their own. */
@@ -99,6 +104,8 @@ export interface Config {
   port: number;
   host: string;
   trustProxy: boolean | number | string | undefined;
+  /** Settings allowed here but unsafe (refused in production): logged as warnings when the server starts. */
+  warnings: string[];
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -147,6 +154,49 @@ function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   return v;
 }
 
+/** The ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * One comma-separated entry of TRUST_PROXY as proxy-addr reads it: an address, a CIDR range (or an IPv4
+ * address with a netmask) or a range name; 'everyone' for a range of every address (a /0).
+ */
+function proxyEntry(entry: string): 'ok' | 'everyone' | 'bad' {
+  if (PROXY_RANGE_NAMES.has(entry)) return 'ok';
+  const [address = '', mask, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return 'bad';
+  if (mask === undefined) return 'ok';
+  if (family === 4 && isIP(mask) === 4) return /^0+\.0+\.0+\.0+$/.test(mask) ? 'everyone' : 'ok';
+  if (!/^\d{1,3}$/.test(mask) || Number(mask) > (family === 4 ? 32 : 128)) return 'bad';
+  return Number(mask) === 0 ? 'everyone' : 'ok';
+}
+
+/**
+ * TRUST_PROXY's problem, if any: not a hop count, addresses or ranges; or, in production, trusting every
+ * proxy (true, or a /0 range), with which any client can write its own X-Forwarded-For and so choose the
+ * address the rate limits count it under. Outside production that is only warned about.
+ */
+function trustProxyProblem(v: string | undefined, isProduction: boolean): { problem?: string; warning?: string } {
+  if (v === undefined || v === '' || v === 'false' || /^\d+$/.test(v)) return {};
+  const kinds = v === 'true' ? [] : v.split(',').map((e) => proxyEntry(e.trim()));
+  if (kinds.includes('bad'))
+    return {
+      problem:
+        'TRUST_PROXY: must be the number of proxies in front of the server (e.g. 1), or their addresses or CIDR ranges separated by commas (e.g. 10.0.0.0/8), or false',
+    };
+  if (v !== 'true' && !kinds.includes('everyone')) return {};
+  const instead =
+    "the number of proxies in front of the server (e.g. TRUST_PROXY=1) or the load balancer's addresses (e.g. TRUST_PROXY=10.0.0.0/8)";
+  return isProduction
+    ? {
+        problem: `TRUST_PROXY: ${v} trusts every proxy, so any client can forge X-Forwarded-For and escape the rate limits; set ${instead}`,
+      }
+    : {
+        warning: `TRUST_PROXY=${v} trusts every proxy: any client can forge X-Forwarded-For and escape the rate limits. Set ${instead}; NODE_ENV=production refuses this setting.`,
+      };
+}
+
 /** Reads (or creates once) the JWT secret kept in the data dir. */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -189,6 +239,8 @@ export function loadConfig(
     );
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
     problems.push('ADMIN_PASSWORD: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  const trustProxy = trustProxyProblem(e.TRUST_PROXY, isProduction);
+  if (trustProxy.problem) problems.push(trustProxy.problem);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -198,6 +250,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    warnings: trustProxy.warning ? [trustProxy.warning] : [],
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,

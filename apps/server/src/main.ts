@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
-import { ensureAdmin, type AdminSignIn } from './db/seed/admin.ts';
+import { ensureAdmin, isBrandNew, type AdminSignIn } from './db/seed/admin.ts';
+import type { Db } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { answerBackupRequests } from './ops/backup.ts';
 
@@ -23,6 +24,21 @@ function readConfig(): Config {
   return loadConfig(process.env, { webDist: path.resolve(import.meta.dirname, '../../web/dist') });
 }
 
+/**
+ * Seeds an empty database (SEED_DEMO) and ensures the admin; asks whether the database is brand-new
+ * first, since the demo catalogue brings accounts of its own. Says loudly when ADMIN_EMAIL was skipped.
+ */
+async function prepare(db: Db, config: Config, log: FastifyBaseLogger): Promise<AdminSignIn | undefined> {
+  const brandNew = await isBrandNew(db);
+  if (config.seedDemo) await seedDemoIfEmpty(db, path.join(config.dataDir, 'uploads'), log);
+  const admin = await ensureAdmin(db, config, { brandNew });
+  if (admin && 'skipped' in admin) {
+    log.error(admin.skipped);
+    return undefined;
+  }
+  return admin;
+}
+
 function banner(config: Config, kind: string, admin: AdminSignIn | undefined, extra = ''): string {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const lines = [
@@ -31,7 +47,9 @@ function banner(config: Config, kind: string, admin: AdminSignIn | undefined, ex
     `  API docs: ${url}/api/docs`,
   ];
   if (admin) {
-    lines.push(`  Admin sign-in: ${admin.email} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}`);
+    // a password is never printed in production
+    const password = config.isProduction ? undefined : admin.password;
+    lines.push(`  Admin sign-in: ${admin.email} / ${password ?? '(the ADMIN_PASSWORD you set)'}`);
     if (admin.source === 'demo') lines.push(`  (kept in ${path.join(config.dataDir, 'admin-credentials.txt')})`);
   }
   return lines.join('\n') + '\n';
@@ -43,11 +61,7 @@ async function serve(config: Config) {
   const app = await buildApp({ config, database });
 
   // in a cluster the primary seeded and ensured the admin before forking
-  let admin: AdminSignIn | undefined;
-  if (cluster.isPrimary) {
-    if (config.seedDemo) await seedDemoIfEmpty(database.db, path.join(config.dataDir, 'uploads'), app.log);
-    admin = await ensureAdmin(database.db, config);
-  }
+  const admin = cluster.isPrimary ? await prepare(database.db, config, app.log) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -90,8 +104,7 @@ async function primary(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let admin: AdminSignIn | undefined;
   try {
-    if (config.seedDemo) await seedDemoIfEmpty(database.db, path.join(config.dataDir, 'uploads'), consoleLog);
-    admin = await ensureAdmin(database.db, config);
+    admin = await prepare(database.db, config, consoleLog);
   } finally {
     await database.close();
   }

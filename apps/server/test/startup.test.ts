@@ -1,7 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
 import { killAll, startServer, stop, waitForHealth } from './processes.ts';
 import { adminQuery, adminUrl, randomDbName, testDbKind, withDatabase } from './test-db.ts';
 
@@ -30,6 +33,31 @@ if (testDbKind() === 'pglite')
       expect(health).toEqual({ status: 'ok', database: 'pglite' });
       expect(again.output()).not.toMatch(/error/i);
       expect(await stop(again)).toBe(0);
+    });
+
+    it('makes no demo admin and prints no password in production', { timeout: 120_000 }, async () => {
+      const prodDir = mkdtempSync(path.join(os.tmpdir(), 'store-prod-'));
+      try {
+        const prod = startServer({
+          DATA_DIR: prodDir,
+          PORT: '3214',
+          NODE_ENV: 'production',
+          JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+          LOG_LEVEL: 'info',
+        });
+        await waitForHealth(3214, prod);
+        expect(await stop(prod)).toBe(0);
+        expect(prod.output()).not.toMatch(/password/i);
+        expect(existsSync(path.join(prodDir, 'admin-credentials.txt'))).toBe(false);
+        const db = await openDatabase({ dataDir: prodDir });
+        try {
+          expect(await db.db.select().from(users).where(eq(users.isAdmin, true))).toEqual([]);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        rmSync(prodDir, { recursive: true, force: true });
+      }
     });
 
     it('stops with a message naming a bad variable', { timeout: 120_000 }, async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RateLimits } from '../src/config.ts';
 import { NO_WORKER } from './accounts.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
@@ -13,6 +13,7 @@ const limits: RateLimits = {
   fpw: { ip: { max: 2, windowMs: 60_000 } },
   resend: { ip: { max: 2, windowMs: 60_000 } },
   guest: { ip: { max: 2, windowMs: 60_000 } },
+  confirmEmail: { ip: { max: 2, windowMs: 60_000 } },
 };
 
 let t: TestContext | undefined;
@@ -44,6 +45,21 @@ describe('TRUST_PROXY', () => {
       expect(a).toEqual([401, 401, 429]);
       expect(b).toBe(401);
     });
+
+  it('=true: the server warns at start that any client can forge its address', async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' }, NO_WORKER);
+    const warn = vi.spyOn(t.app.log, 'warn');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^TRUST_PROXY=true trusts every proxy/));
+    expect(warn.mock.calls.flat().join('\n')).toMatch(/TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8/);
+  });
+
+  it('=1: the server starts without that warning', async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' }, NO_WORKER);
+    const warn = vi.spyOn(t.app.log, 'warn');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    expect(warn.mock.calls.flat().join('\n')).not.toMatch(/TRUST_PROXY/);
+  });
 
   it('unset: every request is the proxy itself, so one shopper spends the limit of all', async () => {
     const { a, b } = await shopperBAfterA(undefined);

@@ -69,3 +69,19 @@ export async function signInAdmin(page: Page): Promise<string> {
   expect(token).toBeTruthy();
   return token!;
 }
+
+/** An active account made through the real sign-up form and the link of its confirmation mail. */
+export async function registerAndConfirm(page: Page, user: ReturnType<typeof uniqueUser>) {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email Address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/\/registerconfirm\//);
+  await page.goto(linkPath(await waitForMail(user.email, /confirm/i), '/user/confirm'));
+  await expect(page.getByRole('heading', { name: 'Email Confirmed' })).toBeVisible();
+}

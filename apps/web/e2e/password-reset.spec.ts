@@ -1,22 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { LOGIN_DEBOUNCE_MS } from '@store/shared';
-import { linkPath, signIn, solveCaptcha, uniqueUser, waitForMail } from './accounts.ts';
+import { linkPath, registerAndConfirm, signIn, solveCaptcha, uniqueUser, waitForMail } from './accounts.ts';
 
 test('forgot password → mail → reset → sign in with the new password', async ({ page }) => {
   const user = uniqueUser('fpw');
-  // an active account, made through the real sign-up and confirmation
-  await page.goto('/register');
-  await page.getByLabel('First Name').fill(user.firstName);
-  await page.getByLabel('Last Name').fill(user.lastName);
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email Address').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password').fill(user.password);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page).toHaveURL(/\/registerconfirm\//);
-  await page.goto(linkPath(await waitForMail(user.email, /confirm/i), '/user/confirm'));
-  await expect(page.getByRole('heading', { name: 'Email Confirmed' })).toBeVisible();
+  await registerAndConfirm(page, user);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

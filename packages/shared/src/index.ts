@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './text.ts';
 export * from './money.ts';
 export * from './schemas/common.ts';
+export * from './schemas/dates.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/users.ts';
 export * from './schemas/users-api.ts';

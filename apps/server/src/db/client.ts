@@ -69,21 +69,50 @@ export interface OpenOptions {
   /** An in-memory PGlite loaded from a dump (tests). */
   pgliteDump?: Blob;
   poolSize?: number;
+  /** PostgreSQL only: how long a request may wait for the database (defaults: DB_TIMEOUTS). */
+  timeouts?: Partial<DbTimeouts>;
 }
+
+export interface DbTimeouts {
+  /** Connecting, or waiting for a free connection of the pool. */
+  connectMs: number;
+  /** One statement, enforced by the server (a slow query). */
+  statementMs: number;
+  /** One query, enforced here (a server or network that stopped answering): a little above statementMs. */
+  queryMs: number;
+}
+
+/**
+ * No request waits on the database for long: a server that is restarting refuses at once (503), one that
+ * stopped answering is given up after these. Generous for a shop's queries; migrations run outside them.
+ */
+export const DB_TIMEOUTS: DbTimeouts = { connectMs: 10_000, statementMs: 30_000, queryMs: 35_000 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
-    pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+    const t = { ...DB_TIMEOUTS, ...opts.timeouts };
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: t.connectMs,
+      statement_timeout: t.statementMs,
+      query_timeout: t.queryMs,
+      // a transaction left open (a bug, a lost client) must not hold row locks for long
+      idle_in_transaction_session_timeout: t.queryMs * 2,
+      keepAlive: true,
+    });
+    // idle clients lost in a restart leave the pool; the next query opens a fresh connection
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     // several processes (WORKERS, several machines) may start at once: one migrates, the others wait
-    // (a connection of its own, outside the pool, which may hold a single connection)
-    const lock = new pg.Client({ connectionString: opts.databaseUrl });
+    // (a connection of its own, outside the pool, which may hold a single connection). The migrations
+    // run on that connection too, free of the request timeouts (an index on a large table takes a while).
+    const lock = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: t.connectMs });
     await lock.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      await lock.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await migratePg(drizzlePg({ client: lock, schema }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await lock.end().catch(() => {}); // ending the session releases the lock
     }

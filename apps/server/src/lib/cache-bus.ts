@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AnswerCache } from './cache.ts';
+import type { RedisHealth } from './redis-health.ts';
 
 /** How long a write waits for Redis to take its invalidation before it answers anyway. */
 const PUBLISH_TIMEOUT_MS = 500;
@@ -11,6 +12,7 @@ const PUBLISH_TIMEOUT_MS = 500;
  * `channel`, and every other process subscribed to it drops its own answers. A process that lost
  * its subscription (Redis restarted) drops everything when it is back, as it may have missed writes.
  * Answers `ready` (the subscription is live, or Redis did not answer within a second) and `close`.
+ * With `health`, the subscription's outages are reported there (once per outage, not per retry).
  */
 export function connectCacheBus(
   cache: AnswerCache,
@@ -18,11 +20,13 @@ export function connectCacheBus(
   redisUrl: string,
   channel: string,
   log: FastifyBaseLogger,
+  health?: RedisHealth,
 ): { ready: Promise<void>; close: () => Promise<void> } {
   const self = randomBytes(8).toString('hex');
   const subscriber = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
   let wasReady = false;
-  subscriber.on('error', (err) => log.warn({ err }, 'redis (cache invalidation) unavailable'));
+  if (health) health.watch(subscriber, 'cache invalidation');
+  else subscriber.on('error', (err) => log.warn({ err }, 'redis (cache invalidation) unavailable'));
   subscriber.on('ready', () => {
     if (wasReady) cache.dropLocal();
     wasReady = true;
@@ -51,7 +55,10 @@ export function connectCacheBus(
       await Promise.race([
         publisher
           .publish(channel, reason === 'write' ? self : `${self}:${reason}:${(productIds ?? []).join(',')}`)
-          .catch((err) => log.warn({ err }, 'cache invalidation not published')),
+          // while Redis is known to be down this is expected (and said once): the other processes' answers expire
+          .catch((err) =>
+            log[health?.state() === 'down' ? 'debug' : 'warn']({ err }, 'cache invalidation not published'),
+          ),
         timeout,
       ]);
     } finally {

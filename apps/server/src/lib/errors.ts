@@ -38,3 +38,15 @@ export class TooManyRequestsError extends HttpError {
     super(429, message);
   }
 }
+/** A service the store needs (the database) is briefly out of reach: the same request may work in a moment. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message = 'Service temporarily unavailable, please try again') {
+    super(503, message);
+  }
+}
+/** The disk is full: nothing was stored. */
+export class InsufficientStorageError extends HttpError {
+  constructor(message = 'Not enough storage space on the server, please try again later') {
+    super(507, message);
+  }
+}

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '@store/shared';
@@ -13,9 +14,14 @@ export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | null {
   return null;
 }
 
+/** The disk (or the user's quota) is full. */
+export const isDiskFull = (err: unknown) => ['ENOSPC', 'EDQUOT'].includes((err as { code?: string })?.code ?? '');
+
 /**
  * Stores one image as WebP at each of IMAGE_WIDTHS (never upscaled): `{base}.webp` is the largest,
- * `{base}-{w}.webp` the smaller ones. Answers the public src of the largest.
+ * `{base}-{w}.webp` the smaller ones. Answers the public src of the largest. All or nothing: every width
+ * is encoded, then written under a temporary name (`.tmp`, never listed or served as an image), then
+ * renamed, the largest last (its presence means "stored"); a failure (a full disk) removes what it wrote.
  */
 export async function storeImage(uploadsDir: string, folder: string, base: string, input: Buffer): Promise<string> {
   if (!FOLDER_RE.test(folder)) throw new Error(`unsafe folder name: ${folder}`);
@@ -24,11 +30,24 @@ export async function storeImage(uploadsDir: string, folder: string, base: strin
   await mkdir(dir, { recursive: true });
   const source = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
   const widths = [...IMAGE_WIDTHS].sort((a, b) => b - a);
-  await Promise.all(
-    widths.map(async (w, i) => {
-      const out = await source.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-      await writeFile(path.join(dir, i === 0 ? `${base}.webp` : `${base}-${w}.webp`), out);
-    }),
+  const encoded = await Promise.all(
+    widths.map(async (w, i) => ({
+      file: path.join(dir, i === 0 ? `${base}.webp` : `${base}-${w}.webp`),
+      bytes: await source.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+    })),
   );
+  const tag = randomBytes(6).toString('hex');
+  const files = encoded.reverse().map((e) => ({ ...e, temp: `${e.file}.${tag}.tmp` }));
+  const renamed: string[] = [];
+  try {
+    for (const f of files) await writeFile(f.temp, f.bytes);
+    for (const f of files) {
+      await rename(f.temp, f.file);
+      renamed.push(f.file);
+    }
+  } catch (err) {
+    await Promise.all([...files.map((f) => f.temp), ...renamed].map((file) => rm(file, { force: true })));
+    throw err;
+  }
   return `/uploads/${folder}/${base}.webp`;
 }

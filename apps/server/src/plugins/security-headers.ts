@@ -26,8 +26,16 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every answer carries, also for answers made without a route (plugins/errors.ts). */
+    securityHeaders: Record<string, string>;
+  }
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();

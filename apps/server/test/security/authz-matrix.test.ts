@@ -108,6 +108,20 @@ async function registered(): Promise<{ email: string; registerToken: string; con
   };
 }
 
+/** The link of an address change an account asked for (anyone holding the link may use it). */
+async function emailChangeToken(): Promise<string> {
+  const { headers } = await createAccount(t);
+  const email = `mx.${uniq()}@example.com`;
+  const res = await inject('PUT', '/api/users/profile', headers, {
+    firstName: 'Matrix',
+    lastName: 'Row',
+    email,
+    currentPassword: PASSWORD,
+  });
+  if (res.statusCode !== 200) throw new Error(`profile: ${res.statusCode} ${res.body}`);
+  return linkToken((await lastMailTo(t.database.db, email))!, `${t.config.publicUrl}/user/confirm-email`);
+}
+
 const rows: Row[] = [
   // --- public pages, documents and reads
   { route: 'GET /', expect: PUBLIC, req: () => ({ url: '/' }) },
@@ -205,7 +219,26 @@ const rows: Row[] = [
       headers: a === 'anon' ? {} : {},
     }),
   },
-  { route: 'POST /api/users/logout', expect: PUBLIC, req: () => ({ url: '/api/users/logout' }) },
+  // logout deletes the guest session: the guest actor logs out a throwaway session of its own
+  {
+    route: 'POST /api/users/logout',
+    expect: PUBLIC,
+    req: async (a) =>
+      a === 'guest'
+        ? { url: '/api/users/logout', headers: (await guest(t.database.db)).headers }
+        : { url: '/api/users/logout' },
+  },
+  {
+    route: 'POST /api/users/confirm-email/:token',
+    expect: PUBLIC,
+    req: async () => ({ url: `/api/users/confirm-email/${await emailChangeToken()}` }),
+  },
+  {
+    route: 'POST /api/users/confirm-email/:token',
+    name: 'a made-up token',
+    expect: EVERYONE(400),
+    req: () => ({ url: `/api/users/confirm-email/${'f'.repeat(43)}` }),
+  },
   {
     route: 'POST /api/users/confirm/:token',
     expect: PUBLIC,

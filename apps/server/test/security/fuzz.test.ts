@@ -9,11 +9,14 @@ import { routesOf, tinyWebDist } from './routes.ts';
 vi.mock('fastify', async (importOriginal) => (await import('./routes.ts')).wrapFastify(await importOriginal()));
 
 /**
- * Property-based fuzzing of every route the server registers (issue 8): generated path parameters,
+ * Property-based fuzzing of every route the server registers: generated path parameters,
  * query strings and bodies (wrong types, huge strings, unicode, control characters, deep nesting,
- * prototype-pollution keys, malformed ids), sent as an anonymous caller and as an admin (who gets past
- * the authorisation checks into the services). Never a 5xx; no stack trace, SQL or file path in an
- * answer; every 4xx is JSON with a string `message`. FUZZ_RUNS=5000 for a longer run.
+ * prototype-pollution keys, malformed ids, dates no database holds, updates that change nothing), sent as
+ * an anonymous caller and as an admin (who gets past the authorisation checks into the services). Each
+ * route also gets fixed cases of the shapes that once reached the database unchecked: every date
+ * parameter or field set to each of EXTREME_DATES, and an empty body for every update, with real ids.
+ * Never a 5xx; no stack trace, SQL or file path in an answer; every API error is JSON `{ message }`
+ * and nothing else. FUZZ_RUNS=5000 for a longer run.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 // CI replays one fixed seed (a red build must be reproducible and not depend on luck); local runs explore
@@ -81,6 +84,30 @@ const NASTY = [
   'x'.repeat(5_000),
   'é'.repeat(70_000),
 ];
+/**
+ * Dates at and past the edges of what JavaScript and PostgreSQL share (years 1 to 9999): year 0, years of
+ * five or six digits, negative years, the last day and instant of 9999, offsets that cross the edges, and
+ * the limits of JavaScript's own dates.
+ */
+const EXTREME_DATES = [
+  '0000-01-01',
+  '0000-12-31T23:59:59.999Z',
+  '0001-01-01',
+  '0001-01-01T00:00:00+01:00',
+  '9999-12-31',
+  '9999-12-31T23:59:59.999Z',
+  '9999-12-31T23:59:59.999-01:00',
+  '10000-01-01',
+  '+010000-01-01T00:00:00.000Z',
+  '+275760-09-13T00:00:00.000Z',
+  '+275760-09-14T00:00:00.000Z',
+  '-000001-01-01T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z',
+  '2024-02-30',
+  '2024-13-45T99:99:99Z',
+];
+/** Names of query parameters and body fields that carry a date (dateFrom, dateTo, occurredAt, …). */
+const isDateName = (name: string) => /date|time|At$|since|until/i.test(name);
 const KEYS = [
   '__proto__',
   'constructor',
@@ -105,6 +132,7 @@ const enc = (s: string) => {
   }
 };
 const nastyString = fc.constantFrom(...NASTY);
+const extremeDate = fc.constantFrom(...EXTREME_DATES);
 // ids are known only once the database is filled: picked by index when a value is generated
 const idString = () => fc.nat(1_000).map((i) => validIds[i % validIds.length] ?? '0'.repeat(24));
 const anyString = () =>
@@ -115,6 +143,7 @@ const anyString = () =>
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
     { weight: 2, arbitrary: idString() },
     { weight: 1, arbitrary: fc.emailAddress() },
+    { weight: 1, arbitrary: extremeDate },
   );
 const scalar = () =>
   fc.oneof(
@@ -142,15 +171,23 @@ function deep(depth: number, kind: 'array' | 'object'): string {
     : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
-/** A body shaped like the route's own (its field names from the OpenAPI document) with wrong values. */
-function bodyFor(fields: string[]) {
+/** A date-named field gets extreme dates most of the time, any value otherwise. */
+const dated = <T>(name: string, [any, date]: [T, string]) => (isDateName(name) && date ? date : any);
+
+/**
+ * A body shaped like the route's own (its field names from the OpenAPI document) with wrong values; an
+ * update (PUT, PATCH) also often gets a body that changes nothing.
+ */
+function bodyFor(fields: string[], update: boolean) {
   const keys = fc.constantFrom(...fields, ...KEYS);
+  const dateOrNot = fc.oneof({ weight: 3, arbitrary: extremeDate }, { weight: 1, arbitrary: fc.constant('') });
   const raw = fc.oneof(
     fc.constantFrom(
       '{"__proto__":{"isAdmin":true}}',
       '{"constructor":{"prototype":{"isAdmin":true}}}',
       '{"broken',
       '',
+      '{}',
       'null',
       '[]',
       '"string"',
@@ -161,18 +198,25 @@ function bodyFor(fields: string[]) {
     ),
     fc.string({ unit: 'binary', maxLength: 60 }),
   );
+  const shaped = fc
+    .dictionary(keys, fc.tuple(value, dateOrNot), { maxKeys: 8 })
+    .map((o) => JSON.stringify(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, dated(k, v)]))));
   return fc.oneof(
-    { weight: 5, arbitrary: fc.dictionary(keys, value, { maxKeys: 8 }).map((o) => JSON.stringify(o)) },
+    { weight: 5, arbitrary: shaped },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((o) => JSON.stringify(o)) },
     { weight: 2, arbitrary: raw },
+    { weight: update ? 2 : 0, arbitrary: fc.constantFrom('{}', '{"_id":"000000000000000000000000"}') },
   );
 }
 
 function queryFor(names: string[]) {
   const key = fc.constantFrom(...names, ...KEYS, 'page', 'pageSize', 'keyword', 'q');
+  const dateOrNot = fc.oneof({ weight: 3, arbitrary: extremeDate }, { weight: 1, arbitrary: fc.constant('') });
   return fc
-    .array(fc.tuple(key, anyString(), fc.boolean()), { maxLength: 5 })
-    .map((pairs) => pairs.map(([k, v, brackets]) => `${enc(k)}${brackets ? '[]' : ''}=${enc(v)}`).join('&'));
+    .array(fc.tuple(key, anyString(), dateOrNot, fc.boolean()), { maxLength: 5 })
+    .map((pairs) =>
+      pairs.map(([k, v, d, brackets]) => `${enc(k)}${brackets ? '[]' : ''}=${enc(dated(k, [v, d]))}`).join('&'),
+    );
 }
 
 /** A path parameter: an id that exists, a malformed one, or any text; usually URL-encoded, sometimes raw. */
@@ -193,6 +237,7 @@ const pathParam = () =>
         'x'.repeat(600),
         '%ED%A0%80',
         '%FF%FE',
+        '%E0%A4%A',
       ),
     },
   );
@@ -220,6 +265,44 @@ function leaks(body: string, dataDir: string): string | undefined {
   for (const [what, pattern] of checks)
     if (typeof pattern === 'string' ? body.includes(pattern) : pattern.test(body)) return what;
   return undefined;
+}
+
+interface FuzzInput {
+  admin: boolean;
+  values: string[];
+  query: string;
+  body: string;
+  contentType: string;
+}
+
+/** Every way to fill `count` path parameters with the ids of real rows. */
+function idTuples(count: number): string[][] {
+  let tuples: string[][] = [[]];
+  for (let i = 0; i < count; i++) tuples = tuples.flatMap((t) => validIds.map((id) => [...t, id]));
+  return tuples;
+}
+
+/**
+ * Fixed cases run before the generated ones, as an admin with real ids: each date query parameter and
+ * date body field at each extreme date, and an empty body for each update.
+ */
+function fixedCases(method: string, paramCount: number, queryNames: string[], bodyFields: string[]): [FuzzInput][] {
+  const cases: FuzzInput[] = [];
+  const dateQueries = queryNames.filter(isDateName);
+  const dateFields = bodyFields.filter(isDateName);
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  const base = { admin: true, query: '', body: hasBody ? '{}' : '', contentType: 'application/json' };
+  for (const ids of idTuples(paramCount)) {
+    const values = [...ids, ''];
+    for (const name of dateQueries)
+      for (const date of EXTREME_DATES) cases.push({ ...base, values, query: `${name}=${enc(date)}` });
+    for (const date of dateFields.length ? EXTREME_DATES : []) {
+      const fields = bodyFields.map((f) => [f, dateFields.includes(f) ? date : 'Fuzz']);
+      cases.push({ ...base, values, body: JSON.stringify(Object.fromEntries(fields)) });
+    }
+    if (method === 'PUT' || method === 'PATCH') cases.push({ ...base, values });
+  }
+  return cases.map((c) => [c]);
 }
 
 const toOpenApi = (url: string) => url.replace(/:(\w+)/g, '{$1}');
@@ -256,8 +339,27 @@ describe('fuzzing every route: never a 5xx, never internals, every 4xx a JSON me
     const category = await createCategory(t.database.db);
     const product = await createProduct(t.database.db, { countInStock: 1_000, categoryId: category.id });
     const order = await placeOrder(t.app, buyer, orderBody([{ product: product.id, qty: 1 }]));
+    const orderId = order.json()._id as string;
+    // paid and shipped, so its tracking number's routes reach the database too
+    await t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/pay`, headers: buyer.headers, payload: {} });
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/ship`,
+      headers: adminHeaders,
+      payload: { trackingNumbers: [{ number: '1Z999AA10123456784' }] },
+    });
+    const trackingNumberId = (shipped.json() as { trackingNumbers: { _id: string }[] }).trackingNumbers[0]!._id;
     const victim = await createUser(t.database.db);
-    validIds = [product.id, product.slug, category.id, order.json()._id, victim.id, buyer.user.id, victim.username];
+    validIds = [
+      product.id,
+      product.slug,
+      category.id,
+      orderId,
+      trackingNumberId,
+      victim.id,
+      buyer.user.id,
+      victim.username,
+    ];
   });
   afterAll(async () => {
     await t?.close();
@@ -275,11 +377,12 @@ describe('fuzzing every route: never a 5xx, never internals, every 4xx a JSON me
       const queryNames = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       const bodyFields = Object.keys(op?.requestBody?.content?.['application/json']?.schema?.properties ?? {});
       const params = pattern.match(/:\w+|\*/g) ?? [];
+      const update = method === 'PUT' || method === 'PATCH';
       const input = fc.record({
         admin: fc.boolean(),
         values: fc.tuple(...params.map(() => pathParam()), fc.constant('')),
         query: queryFor(queryNames),
-        body: bodyFor(bodyFields.length ? bodyFields : ['name']),
+        body: bodyFor(bodyFields.length ? bodyFields : ['name'], update),
         contentType: fc.constantFrom(
           'application/json',
           'application/json',
@@ -289,6 +392,7 @@ describe('fuzzing every route: never a 5xx, never internals, every 4xx a JSON me
           'application/x-www-form-urlencoded',
         ),
       });
+      const examples = fixedCases(method, params.length, queryNames, bodyFields);
       const result = await fc.check(
         fc.asyncProperty(input, async ({ admin, values, query, body, contentType }) => {
           let i = 0;
@@ -305,7 +409,7 @@ describe('fuzzing every route: never a 5xx, never internals, every 4xx a JSON me
             },
             ...(hasBody ? { payload: body } : {}),
           });
-          const what = `${method} ${url.slice(0, 200)} as ${admin ? 'admin' : 'anonymous'} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          const what = `${method} ${url.slice(0, 200)} ${hasBody ? body.slice(0, 100) : ''} as ${admin ? 'admin' : 'anonymous'} → ${res.statusCode} ${res.body.slice(0, 300)}`;
           if (res.statusCode >= 500) throw new Error(`5xx: ${what}`);
           if (res.statusCode >= 400) {
             const leak = leaks(res.body, t.config.dataDir);
@@ -315,14 +419,16 @@ describe('fuzzing every route: never a 5xx, never internals, every 4xx a JSON me
             if (page) return;
             if (!String(res.headers['content-type']).startsWith('application/json'))
               throw new Error(`4xx not JSON: ${what}`);
-            if (typeof (res.json() as { message?: unknown }).message !== 'string')
-              throw new Error(`4xx without a message: ${what}`);
+            const answer = res.json() as { message?: unknown };
+            if (typeof answer.message !== 'string') throw new Error(`4xx without a message: ${what}`);
+            if (Object.keys(answer).length !== 1) throw new Error(`4xx with more than { message }: ${what}`);
           } else if (String(res.headers['content-type']).startsWith('application/json')) {
             const leak = leaks(res.body, t.config.dataDir);
             if (leak && !pattern.startsWith('/api/docs')) throw new Error(`${leak} in: ${what}`);
           }
         }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        // the fixed cases come first and count as runs: RUNS generated ones follow them
+        { numRuns: RUNS + examples.length, seed: SEED, endOnFailure: true, examples },
       );
       if (result.failed)
         throw new Error(`seed ${result.seed}, path ${result.counterexamplePath}: ${String(result.errorInstance)}`);

@@ -16,6 +16,7 @@ const LoginPage = lazy(() => import('../features/account/pages/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/account/pages/RegisterPage.tsx'));
 const RegisterConfirmPage = lazy(() => import('../features/account/pages/RegisterConfirmPage.tsx'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/ConfirmEmailPage.tsx'));
+const ConfirmEmailChangePage = lazy(() => import('../features/account/pages/ConfirmEmailChangePage.tsx'));
 const ResendConfirmationPage = lazy(() => import('../features/account/pages/ResendConfirmationPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/account/pages/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/account/pages/ResetPasswordPage.tsx'));
@@ -45,6 +46,14 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<Loader />}>
             <ConfirmEmailPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="user/confirm-email/:token"
+        element={
+          <Suspense fallback={<Loader />}>
+            <ConfirmEmailChangePage />
           </Suspense>
         }
       />

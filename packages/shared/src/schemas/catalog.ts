@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { amountFilter } from './common.ts';
 import { OBJECT_ID_RE } from '../text.ts';
 
 export const objectIdSchema = z.string().regex(OBJECT_ID_RE, 'Invalid id');
@@ -23,8 +24,8 @@ export const productListQuerySchema = z.object({
   name: z.string().max(LIMITS.productName).optional(),
   category: z.string().max(100).optional(),
   brand: z.string().max(100).optional(),
-  minPrice: z.coerce.number().min(0).max(1e9).optional(),
-  maxPrice: z.coerce.number().min(0).max(1e9).optional(),
+  minPrice: amountFilter('minPrice'),
+  maxPrice: amountFilter('maxPrice'),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

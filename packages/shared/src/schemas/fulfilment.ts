@@ -1,5 +1,6 @@
 /** Shipment tracking, the tracking e-mail and the AliExpress connection (spec §5 other, §7 orders, §8). */
 import { z } from 'zod';
+import { boundedDate } from './dates.ts';
 
 export const TRACKING_MESSAGES = {
   invalid: 'Invalid shipment data',
@@ -53,12 +54,8 @@ export const trackingEventInputSchema = z.object({
     .min(1, TRACKING_MESSAGES.statusRequired)
     .max(200, 'Status must be at most 200 characters'),
   location: z.string().max(200, 'Location must be at most 200 characters').optional().default(''),
-  /** ISO date-time; now when left out. */
-  occurredAt: z
-    .string()
-    .max(40)
-    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), TRACKING_MESSAGES.badDate)
-    .optional(),
+  /** An ISO date-time (or a day) from year 1 to 9999; now when left out or blank. */
+  occurredAt: boundedDate({ invalid: TRACKING_MESSAGES.badDate }).optional(),
 });
 export type TrackingEventInput = z.infer<typeof trackingEventInputSchema>;
 

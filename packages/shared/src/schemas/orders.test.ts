@@ -81,6 +81,22 @@ describe('other order requests', () => {
       pageSize: 20,
     });
   });
+  it('admin list dates are days or ISO date-times from year 1 to 9999', () => {
+    expect(orderListQuerySchema.parse({ dateFrom: '0001-01-01', dateTo: '9999-12-31' })).toMatchObject({
+      dateFrom: '0001-01-01',
+      dateTo: '9999-12-31',
+    });
+    expect(orderListQuerySchema.parse({ dateFrom: '', dateTo: '9999-12-31T23:59:59.999Z' }).dateFrom).toBe('');
+    expect(firstMessage(orderListQuerySchema.safeParse({ dateTo: '+275760-09-13T00:00:00.000Z' }))).toBe(
+      'dateTo: dates must be between years 1 and 9999',
+    );
+    expect(firstMessage(orderListQuerySchema.safeParse({ dateFrom: '0000-01-01' }))).toBe(
+      'dateFrom: dates must be between years 1 and 9999',
+    );
+    expect(firstMessage(orderListQuerySchema.safeParse({ dateFrom: 'last week' }))).toBe(
+      'dateFrom: not a date; use YYYY-MM-DD or an ISO date-time such as 2025-01-31T12:00:00Z',
+    );
+  });
 });
 
 describe('pricing used by the server and the web app', () => {

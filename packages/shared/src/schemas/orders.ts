@@ -4,6 +4,8 @@
  * these schemas and are dropped: the server prices every order from its catalogue.
  */
 import { z } from 'zod';
+import { amountFilter } from './common.ts';
+import { boundedDate, dateParamMessages } from './dates.ts';
 
 export * from './address.ts';
 export * from './shipping.ts';
@@ -100,14 +102,17 @@ const yesNo = z
   .transform((v) => (v === '' ? undefined : v === 'yes' || v === 'true'))
   .optional();
 
-/** Admin order list filters (spec §2 admin orders). Dates are YYYY-MM-DD (whole days) or ISO instants. */
+/** A date filter: a whole day (YYYY-MM-DD) or an ISO date-time, from year 1 to 9999; blank for none. */
+const dateFilter = (name: string) => boundedDate(dateParamMessages(name)).optional();
+
+/** Admin order list filters (spec §2 admin orders). */
 export const orderListQuerySchema = z.object({
   id: z.string().max(24).optional(),
   username: z.string().max(64).optional(),
-  dateFrom: z.string().max(40).optional(),
-  dateTo: z.string().max(40).optional(),
-  minTotal: z.coerce.number().min(0).max(1e9).optional(),
-  maxTotal: z.coerce.number().min(0).max(1e9).optional(),
+  dateFrom: dateFilter('dateFrom'),
+  dateTo: dateFilter('dateTo'),
+  minTotal: amountFilter('minTotal'),
+  maxTotal: amountFilter('maxTotal'),
   paid: yesNo,
   shipped: yesNo,
   delivered: yesNo,

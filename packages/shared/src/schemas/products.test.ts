@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_MESSAGES, isHttpUrl, isImageSrc, productUpdateSchema } from './products.ts';
+import { PRODUCT_MESSAGES, isHttpUrl, isImageSrc, productImageUpdateSchema, productUpdateSchema } from './products.ts';
 import { shipmentTrackingSchema } from './fulfilment.ts';
 import { UPLOAD_MESSAGES } from './uploads.ts';
 
 const firstMessage = (body: unknown) => productUpdateSchema.safeParse(body).error?.issues[0]?.message;
 
 describe('product edit rules', () => {
+  it('refuses an edit that changes nothing', () => {
+    for (const body of [{}, { _id: 'a'.repeat(24) }, { rating: 5 }])
+      expect(firstMessage(body)).toBe('Nothing to update');
+    for (const body of [{}, { name: 'Lamp' }])
+      expect(productImageUpdateSchema.safeParse(body).error?.issues[0]?.message).toBe('Nothing to update');
+    expect(productUpdateSchema.parse({ name: 'Lamp' })).toEqual({ name: 'Lamp' });
+    expect(productImageUpdateSchema.parse({ imageB: [] })).toEqual({ imageB: [] });
+  });
   it('takes http(s) URLs only', () => {
     for (const ok of ['https://example.com', 'http://shop.example.com:8080/a?b=1#c', 'HTTPS://EXAMPLE.COM/x'])
       expect(isHttpUrl(ok), ok).toBe(true);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { changesSomething } from './common.ts';
 
 export * from './uploads.ts';
 export * from './fulfilment.ts';
@@ -86,7 +87,7 @@ export type VariantInput = z.infer<typeof variantInputSchema>;
 
 export const galleryInputSchema = z.object({ _id: z.string().max(64).optional(), src: imageSrc });
 
-export const productUpdateSchema = z.object({
+const productFields = z.object({
   /** Ignored: the id in the path names the product. */
   _id: z.string().max(64).optional(),
   name: z
@@ -131,13 +132,18 @@ export const productUpdateSchema = z.object({
     )
     .optional(),
 });
+
+/** PUT /api/products/{id}: every field optional, only what is sent changes (and something must be). */
+export const productUpdateSchema = changesSomething(productFields, ['_id']);
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
 /** PUT /api/products/image/{id}: the gallery-related fields only (after uploads or deletions in the gallery). */
-export const productImageUpdateSchema = productUpdateSchema.pick({
-  image: true,
-  imageFolderName: true,
-  imageB: true,
-  colorsVariants: true,
-});
+export const productImageUpdateSchema = changesSomething(
+  productFields.pick({
+    image: true,
+    imageFolderName: true,
+    imageB: true,
+    colorsVariants: true,
+  }),
+);
 export type ProductImageUpdateInput = z.infer<typeof productImageUpdateSchema>;

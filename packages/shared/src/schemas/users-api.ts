@@ -68,6 +68,8 @@ export const userSchema = z.object({
   isGuest: z.boolean(),
   profileUpdateCount: z.number(),
   shippingAddress: shippingAddressOutSchema.nullable().optional(),
+  /** An address change waiting for the link sent to this address; `email` stays the sign-in address until then. */
+  pendingEmail: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

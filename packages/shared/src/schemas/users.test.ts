@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { addressUpdateSchema } from './users-api.ts';
 import {
+  adminUserUpdateSchema,
   changePasswordFormSchema,
   changePasswordSchema,
   cleanName,
@@ -11,6 +12,7 @@ import {
   registerFormSchema,
   registerSchema,
   resetPasswordFormSchema,
+  resetPasswordSchema,
 } from './users.ts';
 
 /** Messages by field path, first one per field, the way a form shows them. */
@@ -123,25 +125,32 @@ describe('profile rules (spec §5)', () => {
 });
 
 describe('password change and reset (spec §5)', () => {
-  it('needs every field, eight characters and a matching confirmation', () => {
-    expect(messages(changePasswordSchema, { currentPassword: '', password: 'whatever1' })).toEqual({
+  it('needs every field, a strong new password and a matching confirmation', () => {
+    expect(messages(changePasswordSchema, { currentPassword: '', password: 'Whatever-1' })).toEqual({
       currentPassword: 'All fields are required',
     });
     expect(messages(changePasswordSchema, { currentPassword: 'x', password: 'short' })).toEqual({
       password: 'New password must be at least 8 characters',
     });
+    // change and reset follow the rule a new account's password does
+    for (const weak of ['aaaaaaaa', 'longenough', 'Longenough1', 'LONGENOUGH-1'])
+      expect(messages(resetPasswordSchema, { newPassword: weak })).toEqual({
+        newPassword: 'Min 8 chars, upper, lower, digit, special',
+      });
     expect(
       messages(changePasswordFormSchema, {
         currentPassword: 'x',
-        password: 'longenough',
+        password: 'Long-enough1',
         confirmPassword: 'different',
       }),
     ).toEqual({
       confirmPassword: 'New passwords do not match',
     });
-    expect(messages(resetPasswordFormSchema, { newPassword: 'longenough', confirmPassword: 'longenougH' })).toEqual({
-      confirmPassword: 'Passwords do not match.',
-    });
+    expect(messages(resetPasswordFormSchema, { newPassword: 'Long-enough1', confirmPassword: 'Long-enougH1' })).toEqual(
+      {
+        confirmPassword: 'Passwords do not match.',
+      },
+    );
   });
 });
 
@@ -169,5 +178,14 @@ describe('shipping address on the profile', () => {
     expect(messages(addressUpdateSchema, { shippingAddress: { ...parsed.shippingAddress, city: ' ' } })).toEqual({
       'shippingAddress.city': 'City is required',
     });
+  });
+});
+
+describe('admin edit of a user', () => {
+  it('changes only what is sent, and refuses a body that changes nothing', () => {
+    expect(adminUserUpdateSchema.parse({ isActive: false })).toEqual({ isActive: false });
+    for (const body of [{}, { password: 'Secret-123!' }])
+      expect(messages(adminUserUpdateSchema, body), JSON.stringify(body)).toEqual({ '': 'Nothing to update' });
+    expect(messages(adminUserUpdateSchema, { firstName: ' ' })).toEqual({ firstName: 'First name required' });
   });
 });

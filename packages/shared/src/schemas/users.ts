@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { cleanText, hasHtml } from '../text.ts';
+import { changesSomething } from './common.ts';
 
 /**
  * Account rules of spec §5 (login, register, profile, change and reset password) with the spec's
@@ -114,11 +115,13 @@ export const strongPasswordField = field('Password required', (v) => {
   if (!isStrongPassword(v)) return 'Min 8 chars, upper, lower, digit, special';
 });
 
-const newPassword = z
-  .string({ error: 'All fields are required' })
-  .min(1, 'All fields are required')
-  .min(LIMITS.passwordMin, 'New password must be at least 8 characters')
-  .max(LIMITS.passwordMax, 'Too long');
+/** A new password (change and reset) follows the rule a new account's password does. */
+const newPassword = field('All fields are required', (v) => {
+  if (!v) return 'All fields are required';
+  if (v.length < LIMITS.passwordMin) return 'New password must be at least 8 characters';
+  if (v.length > LIMITS.passwordMax) return 'Too long';
+  if (!isStrongPassword(v)) return 'Min 8 chars, upper, lower, digit, special';
+});
 
 /** The captcha answer as sent: optional here, the server's captcha check says 'Captcha required'. */
 export const captchaAnswer = z.string().max(20_000, 'Captcha verification failed').optional();
@@ -149,6 +152,8 @@ export const profileSchema = z.object({
   firstName: profileName,
   lastName: profileName,
   email: profileEmail,
+  /** Required (by the server) only when `email` is a new address. */
+  currentPassword: z.string().max(LIMITS.passwordMax, 'Too long').optional(),
   grecaptcha: captchaAnswer,
 });
 export type ProfileInput = z.input<typeof profileSchema>;
@@ -163,15 +168,17 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** Admin edit of a user (all fields optional: only what is sent changes). */
-export const adminUserUpdateSchema = z.object({
-  firstName: personName('First name required').optional(),
-  lastName: personName('Last name required').optional(),
-  username: usernameField.optional(),
-  email: registerEmail.optional(),
-  isAdmin: z.boolean().optional(),
-  isActive: z.boolean().optional(),
-});
+/** Admin edit of a user (all fields optional: only what is sent changes, and something must be). */
+export const adminUserUpdateSchema = changesSomething(
+  z.object({
+    firstName: personName('First name required').optional(),
+    lastName: personName('Last name required').optional(),
+    username: usernameField.optional(),
+    email: registerEmail.optional(),
+    isAdmin: z.boolean().optional(),
+    isActive: z.boolean().optional(),
+  }),
+);
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 
 // ---- forms (web) --------------------------------------------------------------------------

@@ -22,6 +22,8 @@ export const users = pgTable(
     lastName: varchar('last_name', { length: 64 }).notNull().default(''),
     // stored lowercase so lookups and the one-account-per-address rule ignore case
     email: varchar('email', { length: 254 }),
+    // an address change waiting for its confirmation link; the sign-in address stays `email` until then
+    pendingEmail: varchar('pending_email', { length: 254 }),
     passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isActive: boolean('is_active').notNull().default(false),
@@ -69,9 +71,13 @@ export const authTokens = pgTable(
     userId: ref('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // confirm: activates the account; reset: sets a new password; signup: shows the address on /registerconfirm
-    purpose: varchar('purpose', { length: 16 }).notNull().$type<'confirm' | 'reset' | 'signup'>(),
+    // confirm: activates the account; reset: sets a new password; signup: shows the address on /registerconfirm;
+    // email: switches the sign-in address to the one it was sent to
+    purpose: varchar('purpose', { length: 16 }).notNull().$type<'confirm' | 'reset' | 'signup' | 'email'>(),
     tokenHash: char('token_hash', { length: 64 }).notNull(),
+    // the address the link was sent to: it works only while that is still the account's address
+    // (for `email`: while it is still the pending one), so a later address change ends it
+    email: varchar('email', { length: 254 }),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: createdAt(),

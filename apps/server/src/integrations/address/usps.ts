@@ -1,6 +1,6 @@
 import type { AddressSuggestion } from '@store/shared';
 import { BadRequestError } from '../../lib/errors.ts';
-import { UpstreamError, isRecord, requestJson } from '../http.ts';
+import { UpstreamError, isRecord, requestJson, timeLeft } from '../http.ts';
 import { checkAddress, toSuggestion } from './builtin.ts';
 import type { AddressLog, AddressProvider } from './types.ts';
 
@@ -11,6 +11,8 @@ export interface UspsCredentials {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+/** One validation (token and lookup) is given up after this long: the built-in suggestion is answered. */
+export const USPS_BUDGET_MS = 8_000;
 
 /** The reason USPS gives in its error body ({ error: { message, errors: [{ detail }] } }). */
 function uspsReason(body: unknown): string {
@@ -32,13 +34,17 @@ export function createUspsAddressProvider(
   const base = apiBase.replace(/\/+$/, '');
   let cached: { token: string; until: number } | null = null;
 
-  async function token(): Promise<string> {
+  async function token(deadline: number): Promise<string> {
     if (cached && cached.until > Date.now()) return cached.token;
-    const res = await requestJson(`${base}/oauth2/v3/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' }),
-    });
+    const res = await requestJson(
+      `${base}/oauth2/v3/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' }),
+      },
+      timeLeft(deadline),
+    );
     const body = isRecord(res.body) ? res.body : {};
     if (res.status !== 200 || typeof body.access_token !== 'string')
       throw new UpstreamError(`USPS token request failed (${res.status})`, res.status, res.body);
@@ -49,9 +55,12 @@ export function createUspsAddressProvider(
 
   async function lookup(params: URLSearchParams): Promise<AddressSuggestion> {
     const url = `${base}/addresses/v3/address?${params.toString()}`;
-    const res = await requestJson(url, {
-      headers: { authorization: `Bearer ${await token()}`, accept: 'application/json' },
-    });
+    const deadline = Date.now() + USPS_BUDGET_MS;
+    const res = await requestJson(
+      url,
+      { headers: { authorization: `Bearer ${await token(deadline)}`, accept: 'application/json' } },
+      timeLeft(deadline),
+    );
     if (res.status === 401) cached = null;
     if (res.status === 400 || res.status === 404) throw new BadRequestError(uspsReason(res.body));
     if (res.status !== 200 || !isRecord(res.body) || !isRecord(res.body.address))
@@ -59,6 +68,9 @@ export function createUspsAddressProvider(
     const a = res.body.address;
     const info = isRecord(res.body.addressAdditionalInfo) ? res.body.addressAdditionalInfo : {};
     if (info.DPVConfirmation === 'N') throw new BadRequestError('Address not found');
+    // an answer without the parts of an address is no answer: never shown to the shopper as a correction
+    if (!str(a.streetAddress) || !str(a.city) || !/^[A-Z]{2}$/.test(str(a.state)) || !/^\d{5}$/.test(str(a.ZIPCode)))
+      throw new UpstreamError('USPS answered an incomplete address', res.status, res.body);
     return {
       Address1: str(a.streetAddress),
       Address2: str(a.secondaryAddress),

@@ -77,6 +77,11 @@ export function createPaypalVerifier(credentials: PaypalCredentials, log?: Paypa
         throw new PaymentRejectedError(PAYMENT_MESSAGES.unavailable);
       }
       if (!order) throw new PaymentRejectedError(PAYMENT_MESSAGES.notFound);
+      // an answer about another order (or none) is not an answer: nothing is recorded from it
+      if (typeof order.id !== 'string' || order.id.toUpperCase() !== id.toUpperCase()) {
+        log?.warn({ paypalOrderId: id }, 'PayPal answered for another order id');
+        throw new PaymentRejectedError(PAYMENT_MESSAGES.unavailable);
+      }
       const checked = checkPaypalOrder(order, totalCents);
       // the id PayPal answers for is the one recorded, so a reused payment is caught whatever case it was sent in
       return { ...checked, providerPaymentId: checked.providerPaymentId || id, raw: order };

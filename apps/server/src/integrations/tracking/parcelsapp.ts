@@ -1,5 +1,5 @@
 import type { MovementEvent, ShipmentTrackingInput } from '@store/shared';
-import { UpstreamError, isRecord, requestJson } from '../http.ts';
+import { UpstreamError, isRecord, requestJson, timeLeft } from '../http.ts';
 import type { TrackingProvider, TrackingResult } from './types.ts';
 
 export interface ParcelsAppOptions {
@@ -7,7 +7,7 @@ export interface ParcelsAppOptions {
   apiBase: string;
   /** First pause between polls; each next one is 1.5 times longer. */
   pollMs?: number;
-  /** How long one request waits for the carrier before answering what it has. */
+  /** How long one request waits for the carrier before answering what it has (every call included). */
   maxWaitMs?: number;
 }
 
@@ -49,16 +49,21 @@ export function createParcelsAppProvider(o: ParcelsAppOptions): TrackingProvider
 
   async function track(q: ShipmentTrackingInput): Promise<TrackingResult> {
     const started = Date.now();
+    const deadline = started + maxWaitMs;
     const created = checked(
-      await requestJson(`${base}${PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          apiKey: o.apiKey,
-          language: q.language.toLowerCase(),
-          shipments: [{ trackingId: q.trackingId, destinationCountry: q.destinationCountry, zipcode: q.zipcode }],
-        }),
-      }),
+      await requestJson(
+        `${base}${PATH}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            apiKey: o.apiKey,
+            language: q.language.toLowerCase(),
+            shipments: [{ trackingId: q.trackingId, destinationCountry: q.destinationCountry, zipcode: q.zipcode }],
+          }),
+        },
+        timeLeft(deadline),
+      ),
       'tracking request',
     );
     const cached = eventsOf(created, q.trackingId);
@@ -70,7 +75,10 @@ export function createParcelsAppProvider(o: ParcelsAppOptions): TrackingProvider
       await new Promise((r) => setTimeout(r, wait));
       wait = Math.round(wait * 1.5);
       const url = `${base}${PATH}?uuid=${encodeURIComponent(uuid)}&apiKey=${encodeURIComponent(o.apiKey)}`;
-      const body = checked(await requestJson(url, { headers: { accept: 'application/json' } }), 'tracking result');
+      const body = checked(
+        await requestJson(url, { headers: { accept: 'application/json' } }, timeLeft(deadline)),
+        'tracking result',
+      );
       const events = eventsOf(body, q.trackingId);
       if (body.done === true) return { events: events ?? [], complete: true };
       if (events?.length) return { events, complete: false };

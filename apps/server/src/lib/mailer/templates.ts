@@ -129,3 +129,75 @@ export function supportReplyMail(c: { to: string; name: string; subject: string;
     paragraphs: ['Our support team replied to your message:', c.message],
   });
 }
+
+/** Sent to the new address of an e-mail change: the switch happens only when this link is used. */
+export function confirmEmailChangeMail(publicUrl: string, to: string, name: string, token: string): MailMessage {
+  return render({
+    to,
+    subject: 'Confirm your new e-mail address',
+    greeting: hello(name),
+    paragraphs: [
+      `You asked to sign in to ${STORE_NAME} with this address from now on.`,
+      'Your account keeps its current address until you open this link. It is valid for 24 hours and works once.',
+    ],
+    action: { label: 'Use this e-mail address', url: `${publicUrl}/user/confirm-email/${token}` },
+    footer: 'If you did not ask for this, you can ignore this e-mail: nothing changes.',
+  });
+}
+
+/** Sent to the current address when a change to another address is asked for. */
+export function emailChangeRequestedMail(publicUrl: string, to: string, name: string, newEmail: string): MailMessage {
+  return render({
+    to,
+    subject: 'A change of your e-mail address was requested',
+    greeting: hello(name),
+    paragraphs: [
+      `Someone signed in to your account asked to change its e-mail address to ${newEmail}.`,
+      'The change happens only when the link sent to that address is opened.',
+      'If this was not you, change your password now: that also cancels the change.',
+    ],
+    action: { label: 'Sign in', url: `${publicUrl}/login` },
+  });
+}
+
+/** Sent to the old address once the change is confirmed. */
+export function emailChangedMail(publicUrl: string, to: string, name: string, newEmail: string): MailMessage {
+  return render({
+    to,
+    subject: 'Your e-mail address was changed',
+    greeting: hello(name),
+    paragraphs: [
+      `Your account now signs in with ${newEmail}; this address is no longer used for it.`,
+      'If this was not you, contact us at once by replying to this e-mail.',
+    ],
+    action: { label: 'Contact support', url: `${publicUrl}/contact` },
+  });
+}
+
+/**
+ * Sent to an address that already has an account when someone registers with it or asks to move
+ * another account to it: the request is answered as if the address were free, and only the owner learns.
+ */
+export function addressInUseMail(
+  publicUrl: string,
+  to: string,
+  name: string,
+  attempt: 'register' | 'change',
+): MailMessage {
+  return render({
+    to,
+    subject:
+      attempt === 'register'
+        ? 'Someone tried to register with your address'
+        : 'Your address was offered for another account',
+    greeting: hello(name),
+    paragraphs: [
+      attempt === 'register'
+        ? `Someone tried to create a ${STORE_NAME} account with this e-mail address, which already has one.`
+        : `Someone asked to move another ${STORE_NAME} account to this e-mail address, which already has one.`,
+      'Nothing was changed. If it was you, sign in, or reset your password if you forgot it.',
+    ],
+    action: { label: 'Reset my password', url: `${publicUrl}/forgotpw` },
+    footer: 'If it was not you, you can ignore this e-mail: your account stays as it is.',
+  });
+}

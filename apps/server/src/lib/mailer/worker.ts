@@ -11,6 +11,15 @@ const BATCH = 20;
 const LOCK_MS = 2 * 60_000;
 const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 2 * 60 * 60_000;
+/**
+ * One send never takes longer than this, whatever the SMTP server does (nodemailer's own timeouts cover
+ * each step: connecting 10 s, the greeting 10 s, silence mid-session 20 s).
+ */
+export const SEND_TIMEOUT_MS = 25_000;
+/** Shutdown waits this long for a send in progress; a mail still claimed then is sent again later. */
+const STOP_WAIT_MS = 5_000;
+/** Failures of one mail (a refused recipient or message); any other failure is the SMTP server's. */
+const PER_MAIL_CODES = new Set(['EENVELOPE', 'EMESSAGE', 'ESTREAM']);
 
 /** 1, 2, 4 … minutes after each failed attempt, at most two hours. */
 export function retryDelayMs(attempts: number): number {
@@ -32,13 +41,15 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
         url: config.smtpUrl,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
-        socketTimeout: 30_000,
+        socketTimeout: 20_000,
       })
     : null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
   let started = false;
+  /** Shutting down: the current run sends no further mail of its batch. */
+  let stopping = false;
 
   /** One statement claims due rows; SKIP LOCKED lets several processes share the outbox on PostgreSQL. */
   async function claim(now: Date) {
@@ -67,13 +78,26 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
 
   async function deliver(mail: typeof mailOutbox.$inferSelect) {
     if (transport) {
-      await transport.sendMail({
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(Object.assign(new Error('SMTP send timed out'), { code: 'ETIMEDOUT' })),
+          SEND_TIMEOUT_MS,
+        );
+      });
+      const send = transport.sendMail({
         from: config.mailFrom,
         to: mail.to,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
       });
+      send.catch(() => {}); // a send given up on may still fail later
+      try {
+        await Promise.race([send, deadline]);
+      } finally {
+        clearTimeout(timer);
+      }
       log.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'mail sent');
       return;
     }
@@ -83,11 +107,33 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
     else log.info({ ...fields, text: mail.text }, 'mail kept in the outbox (no SMTP_URL)');
   }
 
+  /**
+   * Mails claimed but not tried go back to the outbox, their attempt not counted: when the SMTP server is
+   * down (refused, silent, timed out: with the same back-off, instead of waiting out each timeout in
+   * turn), or when the process is shutting down (due at once, for the next start or another process).
+   */
+  async function putBack(mails: (typeof mailOutbox.$inferSelect)[], nextAttemptAt: Date) {
+    if (mails.length === 0) return;
+    await db
+      .update(mailOutbox)
+      .set({ status: 'pending', lockedUntil: null, attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt })
+      .where(
+        inArray(
+          mailOutbox.id,
+          mails.map((m) => m.id),
+        ),
+      );
+  }
+
   async function run(now: Date): Promise<number> {
     let delivered = 0;
     for (;;) {
       const batch = await claim(now);
-      for (const mail of batch) {
+      for (const [i, mail] of batch.entries()) {
+        if (stopping) {
+          await putBack(batch.slice(i), now);
+          return delivered;
+        }
         try {
           await deliver(mail);
           await db
@@ -98,19 +144,22 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
         } catch (err) {
           const failed = mail.attempts >= MAX_ATTEMPTS;
           const lastError = String((err as Error)?.message ?? err).slice(0, 1000);
+          const nextAttemptAt = new Date(now.getTime() + retryDelayMs(mail.attempts));
           await db
             .update(mailOutbox)
-            .set({
-              status: failed ? 'failed' : 'pending',
-              lockedUntil: null,
-              lastError,
-              nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts)),
-            })
+            .set({ status: failed ? 'failed' : 'pending', lockedUntil: null, lastError, nextAttemptAt })
             .where(eq(mailOutbox.id, mail.id));
           log[failed ? 'error' : 'warn'](
             { mailId: mail.id, attempts: mail.attempts, err: lastError },
             failed ? 'mail failed for good' : 'mail failed; will retry',
           );
+          const code = (err as { code?: unknown })?.code;
+          if (!PER_MAIL_CODES.has(typeof code === 'string' ? code : '')) {
+            const rest = batch.slice(i + 1);
+            await putBack(rest, nextAttemptAt);
+            if (rest.length) log.warn({ mails: rest.length }, 'SMTP server unavailable; the other mails wait too');
+            return delivered;
+          }
         }
       }
       if (batch.length < BATCH) return delivered;
@@ -134,7 +183,7 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
     clearTimeout(timer);
     timer = setTimeout(() => {
       runOnce()
-        .catch((err) => log.error({ err }, 'mail worker run failed'))
+        .catch((err) => log[started ? 'error' : 'debug']({ err }, 'mail worker run failed'))
         .finally(() => {
           const next = again ? 0 : config.mailWorker.pollMs;
           again = false;
@@ -154,6 +203,7 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
     start() {
       if (started) return;
       started = true;
+      stopping = false;
       // The embedded database has one process (its lock file): a row still 'sending' was claimed by a
       // process that died mid-send, so it goes out again now rather than after LOCK_MS. (On PostgreSQL
       // another live process may hold it: there the lock simply expires.)
@@ -170,8 +220,18 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
     },
     async stop() {
       started = false;
+      stopping = true;
       clearTimeout(timer);
-      await running?.catch(() => {});
+      // a send stuck on a silent SMTP server does not hold up the shutdown: its mail keeps its claim and
+      // is sent again later (never lost; possibly twice if the server took it at that very moment)
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running?.catch(() => {}),
+        new Promise((resolve) => {
+          wait = setTimeout(resolve, STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(wait);
       transport?.close();
     },
   };

@@ -161,6 +161,21 @@ describe('catalogue API', () => {
     }
   });
 
+  it('takes price filters up to the largest price a product can hold, and says so past it', async () => {
+    expect((await get('/api/products?minPrice=0&maxPrice=21474836.47')).statusCode).toBe(200);
+    for (const [q, message] of [
+      ['minPrice=1000000000', 'minPrice: must be at most 21474836.47'],
+      ['maxPrice=21474836.48', 'maxPrice: must be at most 21474836.47'],
+      ['maxPrice=1e9', 'maxPrice: must be at most 21474836.47'],
+      ['minPrice=-1', 'minPrice: must be 0 or more'],
+      ['minPrice=cheap', 'minPrice: must be a number'],
+    ]) {
+      const res = await get(`/api/products?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json(), q).toEqual({ message });
+    }
+  });
+
   it('answers a product by id, by slug, and by a former slug', async () => {
     const byId = (await get(`/api/products/${headphones.id}`)).json();
     expect(byId).toMatchObject({

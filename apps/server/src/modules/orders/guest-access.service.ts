@@ -15,9 +15,10 @@ const same = (a: string, b: string) => {
 };
 
 /**
- * POST /api/orders/{id}/guest-access (CONTRACTS.md §4): e-mail (case-insensitive) and postal code
- * (normalised) must both match the order. Answers a random token (256 bits) scoped to this order and
- * expiring in 2 h; only its hash is stored. An unknown order fails exactly like a wrong answer.
+ * POST /api/orders/{id}/guest-access: e-mail (case-insensitive) and postal code (normalised) must both
+ * match an order a guest placed. Answers a random token (256 bits) scoped to this order and expiring in
+ * 2 h; only its hash is stored. An unknown order, and an order of a registered account (read it signed
+ * in), fail exactly like a wrong answer.
  */
 export async function grantGuestAccess(
   db: Db,
@@ -31,6 +32,7 @@ export async function grantGuestAccess(
   const address = order?.shippingAddress;
   const matches =
     order !== undefined &&
+    order.isGuest &&
     address !== undefined &&
     same(order.email.toLowerCase(), email) &&
     same(postalCodeKey(address.postalCode, address.country), postalCodeKey(postal, address.country));

@@ -73,6 +73,8 @@ describe('who may see which order', () => {
     expect((await list(`id=${orderId}`)).total).toBe(1);
     expect((await list('id=zz')).total).toBe(0);
     expect((await list('username=OWNER')).orders.map((o: { _id: string }) => o._id)).toEqual([orderId]);
+    // invisible and control characters (a NUL byte PostgreSQL cannot take) are dropped before the search
+    expect((await list('username=%00OWN%E2%80%8BER')).orders.map((o: { _id: string }) => o._id)).toEqual([orderId]);
     expect((await list('minTotal=20&maxTotal=30')).total).toBe(1); // the guest's 2 × $10 + tax = $23
     expect((await list('minTotal=50')).total).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
@@ -87,5 +89,68 @@ describe('who may see which order', () => {
     const page2 = await list('pageSize=2&pageNumber=2');
     expect(page2).toMatchObject({ page: 2, pages: 2, total: 3 });
     expect(page2.orders).toHaveLength(1);
+  });
+
+  it('takes total filters up to the largest total an order can hold, and says so past it', async () => {
+    expect((await get('/api/orders?minTotal=0&maxTotal=21474836.47', admin)).json().total).toBe(3);
+    for (const [q, message] of [
+      ['minTotal=1000000000', 'minTotal: must be at most 21474836.47'],
+      ['maxTotal=21474836.48', 'maxTotal: must be at most 21474836.47'],
+      ['maxTotal=-5', 'maxTotal: must be 0 or more'],
+      ['minTotal=lots', 'minTotal: must be a number'],
+    ]) {
+      const res = await get(`/api/orders?${q}`, admin);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json(), q).toEqual({ message });
+    }
+  });
+
+  it('takes any date filter from year 1 to 9999, to the last day and the last millisecond', async () => {
+    const list = async (q: string) => {
+      const res = await get(`/api/orders?${q}`, admin);
+      expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+      return res.json().total;
+    };
+    expect(await list('dateTo=9999-12-31')).toBe(3);
+    expect(await list('dateFrom=9999-12-31')).toBe(0);
+    expect(await list(`dateTo=${encodeURIComponent('9999-12-31T23:59:59.999Z')}`)).toBe(3);
+    expect(await list(`dateFrom=${encodeURIComponent('9999-12-31T23:59:59.999Z')}`)).toBe(0);
+    expect(await list('dateFrom=0001-01-01&dateTo=0001-01-01')).toBe(0);
+    expect(await list(`dateFrom=${encodeURIComponent('0001-01-01T00:00:00Z')}`)).toBe(3);
+    expect(await list(`dateFrom=${encodeURIComponent('2000-01-01T00:00:00+02:00')}`)).toBe(3);
+  });
+
+  it('refuses dates outside years 1 to 9999 and unreadable dates with a 400 that says so', async () => {
+    const outside = [
+      '0000-01-01',
+      '10000-01-01',
+      '+275760-09-13T00:00:00.000Z',
+      '-000001-01-01T00:00:00.000Z',
+      '+010000-01-01',
+      '0001-01-01T00:00:00+01:00', // the last hour of year 0 in UTC
+      '9999-12-31T23:59:59.999-01:00', // the first hour of year 10000 in UTC
+    ];
+    for (const key of ['dateFrom', 'dateTo'])
+      for (const value of outside) {
+        const res = await get(`/api/orders?${key}=${encodeURIComponent(value)}`, admin);
+        expect(res.statusCode, `${key}=${value}: ${res.body}`).toBe(400);
+        expect(res.json()).toEqual({ message: `${key}: dates must be between years 1 and 9999` });
+      }
+    for (const key of ['dateFrom', 'dateTo'])
+      for (const value of [
+        'yesterday',
+        '2024-02-30',
+        '2024-13-01',
+        '2024-1-5',
+        '1',
+        '2024-05-01T25:00:00Z',
+        '2024-05-01T12:00:00', // no time zone: an instant needs one
+      ]) {
+        const res = await get(`/api/orders?${key}=${encodeURIComponent(value)}`, admin);
+        expect(res.statusCode, `${key}=${value}: ${res.body}`).toBe(400);
+        expect(res.json()).toEqual({
+          message: `${key}: not a date; use YYYY-MM-DD or an ISO date-time such as 2025-01-31T12:00:00Z`,
+        });
+      }
   });
 });

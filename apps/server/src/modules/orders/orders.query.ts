@@ -1,4 +1,13 @@
-import { type OrderListQuery, type OrderListResponse, type OrderSummary } from '@store/shared';
+import {
+  DATE_MAX,
+  cleanText,
+  dateParamMessages,
+  parseBoundedDate,
+  type BoundedDate,
+  type OrderListQuery,
+  type OrderListResponse,
+  type OrderSummary,
+} from '@store/shared';
 import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
@@ -10,12 +19,24 @@ import { ordersRepository as repo } from './orders.repository.ts';
 const MY_ORDERS_MAX = 500;
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DD' is a whole UTC day; anything else must be an ISO instant. */
-function parseDate(value: string, end: boolean): Date {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const d = new Date(day ? `${value}T00:00:00.000Z` : value);
-  if (Number.isNaN(d.getTime())) throw new BadRequestError(`Invalid date: ${value.slice(0, 40)}`);
-  return day && end ? new Date(d.getTime() + DAY_MS) : d;
+/** A date filter as the query schema took it: a whole UTC day or an instant, from year 1 to 9999. */
+function parseDate(name: string, value: string): BoundedDate {
+  const parsed = parseBoundedDate(value);
+  if (parsed === 'invalid') throw new BadRequestError(dateParamMessages(name).invalid);
+  if (parsed === 'out-of-range') throw new BadRequestError(dateParamMessages(name).outOfRange);
+  return parsed;
+}
+
+/**
+ * Orders up to `dateTo`: to the end of its day for a whole day (before the next midnight), else up to
+ * the instant itself. The last day of 9999 ends at the last instant a date may have, since its next
+ * midnight is past what the database reads.
+ */
+function until(value: string): SQL {
+  const { date, wholeDay } = parseDate('dateTo', value);
+  if (!wholeDay) return lte(orders.createdAt, date);
+  const nextDay = new Date(date.getTime() + DAY_MS);
+  return nextDay > DATE_MAX ? lte(orders.createdAt, DATE_MAX) : lt(orders.createdAt, nextDay);
 }
 
 /** A 24-hex id or its prefix, as a range on the primary key (the btree answers it, unlike LIKE). */
@@ -33,17 +54,11 @@ function idPrefix(prefix: string): SQL {
 export async function listOrders(db: Db, q: OrderListQuery): Promise<OrderListResponse> {
   const where: (SQL | undefined)[] = [];
   if (q.id?.trim()) where.push(idPrefix(q.id));
-  if (q.username?.trim())
-    where.push(sql`lower(${orders.username}) like ${`${escapeLike(q.username.trim().toLowerCase())}%`}`);
-  if (q.dateFrom?.trim()) where.push(gte(orders.createdAt, parseDate(q.dateFrom.trim(), false)));
-  if (q.dateTo?.trim()) {
-    const to = q.dateTo.trim();
-    where.push(
-      /^\d{4}-\d{2}-\d{2}$/.test(to)
-        ? lt(orders.createdAt, parseDate(to, true))
-        : lte(orders.createdAt, parseDate(to, true)),
-    );
-  }
+  // control and invisible characters dropped first, as PostgreSQL cannot take some (a NUL byte)
+  const username = cleanText(q.username ?? '').toLowerCase();
+  if (username) where.push(sql`lower(${orders.username}) like ${`${escapeLike(username)}%`}`);
+  if (q.dateFrom?.trim()) where.push(gte(orders.createdAt, parseDate('dateFrom', q.dateFrom).date));
+  if (q.dateTo?.trim()) where.push(until(q.dateTo));
   if (q.minTotal !== undefined) where.push(gte(orders.totalCents, Math.round(q.minTotal * 100)));
   if (q.maxTotal !== undefined) where.push(lte(orders.totalCents, Math.round(q.maxTotal * 100)));
   if (q.paid !== undefined) where.push(eq(orders.isPaid, q.paid));

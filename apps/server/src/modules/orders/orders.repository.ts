@@ -268,15 +268,18 @@ export const ordersRepository = {
       .where(and(eq(orderAccessTokens.orderId, orderId), sql`${orderAccessTokens.expiresAt} <= now()`));
   },
 
+  /** An unexpired token of this order, which a guest placed (an account's order is read signed in). */
   async accessTokenValid(db: Conn, orderId: string, tokenHash: string): Promise<boolean> {
     const [row] = await db
       .select({ orderId: orderAccessTokens.orderId })
       .from(orderAccessTokens)
+      .innerJoin(orders, eq(orders.id, orderAccessTokens.orderId))
       .where(
         and(
           eq(orderAccessTokens.tokenHash, tokenHash),
           eq(orderAccessTokens.orderId, orderId),
           gt(orderAccessTokens.expiresAt, new Date()),
+          eq(orders.isGuest, true),
         ),
       );
     return Boolean(row);

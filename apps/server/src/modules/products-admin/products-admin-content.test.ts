@@ -86,9 +86,11 @@ describe('admin product edits: slugs, description, gallery, deletion', () => {
       { name: 'Green' },
     ]);
     expect(next.colorsVariants.map((v: { _id: string }) => v._id)).not.toContain(red._id);
-    // the image route takes only gallery fields
-    const renamed = (await call('PUT', `/api/products/image/${p._id}`, admin, { name: 'Ignored' })).json();
-    expect(renamed.name).toBe('Sample name');
+    // the image route takes only gallery fields: a body with none of them changes nothing and says so
+    const renamed = await call('PUT', `/api/products/image/${p._id}`, admin, { name: 'Ignored' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toEqual({ message: 'Nothing to update' });
+    expect((await call('GET', `/api/products/${p._id}`)).json().name).toBe('Sample name');
   });
 
   it('deletes a product while the orders that contain it stay readable', async () => {

@@ -1,7 +1,9 @@
 import {
   LIMITS,
+  NOTHING_TO_UPDATE,
   PRODUCT_MESSAGES,
   cleanText,
+  hasChanges,
   isObjectId,
   slugify,
   toCents,
@@ -106,6 +108,8 @@ async function columnsOf(db: Db, input: ProductUpdateInput): Promise<Partial<Pro
 export async function updateProduct(db: Db, id: string, input: ProductUpdateInput): Promise<Product> {
   const current = isObjectId(id) ? await repo.find(db, id) : undefined;
   if (!current) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
+  // `_id` names the product, it changes nothing
+  if (!hasChanges(input, ['_id'])) throw new BadRequestError(NOTHING_TO_UPDATE);
   const set = await columnsOf(db, input);
   const variants = input.colorsVariants ? variantValues(input.colorsVariants) : undefined;
 

@@ -145,6 +145,27 @@ describe('admin product writes', () => {
     expect((await call('PUT', `/api/products/${'f'.repeat(24)}`, admin, { name: 'X' })).statusCode).toBe(404);
   });
 
+  it('refuses an edit that changes nothing with a 400 that says so, leaving the product untouched', async () => {
+    const p = await create();
+    // `_id` names nothing to change, and unknown fields are dropped
+    for (const [url, body] of [
+      [`/api/products/${p._id}`, {}],
+      [`/api/products/${p._id}`, { _id: p._id }],
+      [`/api/products/${p._id}`, { rating: 5, numReviews: 9 }],
+      [`/api/products/image/${p._id}`, {}],
+      [`/api/products/image/${p._id}`, { name: 'Not a gallery field' }],
+    ] as const) {
+      const res = await call('PUT', url, admin, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json()).toEqual({ message: 'Nothing to update' });
+    }
+    expect((await call('GET', `/api/products/${p._id}`)).json()).toMatchObject({
+      name: 'Sample name',
+      updatedAt: p.updatedAt,
+    });
+    expect((await call('PUT', `/api/products/image/${p._id}`, admin, { imageB: [] })).statusCode).toBe(200);
+  });
+
   it('filters and pages the admin list in SQL', async () => {
     const cat = await createCategory(t.app.db, { name: 'Filter Kitchen' });
     for (let i = 0; i < 5; i++)

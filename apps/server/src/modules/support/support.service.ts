@@ -1,6 +1,7 @@
 import {
   RECIPIENTS_MAX,
   SUPPORT_MESSAGES,
+  cleanText,
   type Recipient,
   type SupportMessage,
   type contactSchema,
@@ -134,7 +135,8 @@ export async function getConversation(db: Db, me: UserRow, id: string): Promise<
 
 /** Admin recipient suggestions: accounts and contact senders matching q, at most RECIPIENTS_MAX in all. */
 export async function searchRecipients(db: Db, q: string): Promise<Recipient[]> {
-  const query = q.trim().toLowerCase();
+  // control and invisible characters dropped first, as PostgreSQL cannot take some (a NUL byte)
+  const query = cleanText(q).toLowerCase();
   const [accounts, contacts] = await Promise.all([
     repo.searchAccounts(db, query, RECIPIENTS_MAX),
     repo.searchContactSenders(db, query, RECIPIENTS_MAX),

@@ -235,6 +235,10 @@ describe('support messages', () => {
       'zeta_5',
       ...Array.from({ length: 10 }, (_, i) => `zeta_5${i}`),
     ]);
+    // invisible and control characters (a NUL byte PostgreSQL cannot take) are dropped before the search
+    const cleaned = await get('/api/messages/recipients?q=%00zeta_5%E2%80%8B', admin.headers);
+    expect(cleaned.statusCode, cleaned.body).toBe(200);
+    expect(cleaned.json()).toEqual(some);
     expect((await get('/api/messages/recipients?q=zeta', user.headers)).statusCode).toBe(403);
     expect((await get('/api/messages/recipients?q=zeta')).statusCode).toBe(401);
   });

@@ -53,8 +53,16 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database answers and every migration of this build is applied',
-        response: { 200: z.object({ status: z.literal('ready'), migration: z.string() }), 503: messageSchema },
+        summary:
+          'Readiness: the database answers and every migration of this build is applied (Redis is reported, not required)',
+        response: {
+          200: z.object({
+            status: z.literal('ready'),
+            migration: z.string(),
+            redis: z.enum(['up', 'down', 'off']),
+          }),
+          503: messageSchema,
+        },
       },
     },
     async (_req, reply) => {
@@ -76,7 +84,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (applied === null || applied < latest.when)
         return reply.code(503).send({ message: `Database migrations not applied (expected ${latest.tag})` });
-      return reply.send({ status: 'ready' as const, migration: latest.tag });
+      // a store without Redis still serves (limits per process, catalogue answers expire): ready, and says so
+      return reply.send({ status: 'ready' as const, migration: latest.tag, redis: app.redisHealth.state() });
     },
   );
 };

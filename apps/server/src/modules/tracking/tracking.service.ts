@@ -1,6 +1,8 @@
 import {
+  DATE_MESSAGES,
   TRACKING_MESSAGES,
   cleanText,
+  parseBoundedDate,
   type MovementEvent,
   type ShipmentTrackingInput,
   type TrackingEmailInput,
@@ -32,6 +34,15 @@ export async function trackShipment(
   return (await provider.track(input)).events;
 }
 
+/** When a movement happened: the date given (years 1 to 9999 only, as the database reads them), else now. */
+function occurredAt(value: string | undefined): Date {
+  if (!value?.trim()) return new Date();
+  const parsed = parseBoundedDate(value);
+  if (parsed === 'invalid') throw new BadRequestError(TRACKING_MESSAGES.badDate);
+  if (parsed === 'out-of-range') throw new BadRequestError(DATE_MESSAGES.outOfRange);
+  return parsed.date;
+}
+
 /** POST /api/orders/{id}/tracking/{trackingNumberId}/events (admin): records a movement; answers them all. */
 export async function recordEvent(
   db: Db,
@@ -50,7 +61,7 @@ export async function recordEvent(
     trackingNumberId: number.id,
     status,
     location: cleanText(input.location ?? '', 200),
-    occurredAt: input.occurredAt ? new Date(input.occurredAt) : new Date(),
+    occurredAt: occurredAt(input.occurredAt),
   });
   return (await repo.eventsOf(db, number.id)).map(toMovement);
 }

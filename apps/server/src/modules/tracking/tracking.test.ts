@@ -85,6 +85,11 @@ describe('shipment tracking (manual provider) and the tracking e-mail', () => {
     expect((await post(url, admin, { status: 'Moved', occurredAt: 'yesterday-ish' })).json()).toEqual({
       message: 'Invalid date',
     });
+    for (const occurredAt of ['0000-01-01', '10000-01-01', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z']) {
+      const res = await post(url, admin, { status: 'Moved', occurredAt });
+      expect(res.statusCode, `${occurredAt}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ message: 'Date must be between years 1 and 9999' });
+    }
     const first = await post(url, admin, {
       status: 'Picked up',
       location: 'Springfield, IL',

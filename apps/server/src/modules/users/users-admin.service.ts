@@ -1,6 +1,8 @@
 import {
+  NOTHING_TO_UPDATE,
   SUGGESTIONS_MAX,
   cleanText,
+  hasChanges,
   type AdminUser,
   type UserListResponse,
   type adminUserUpdateSchema,
@@ -87,6 +89,8 @@ export async function updateUser(
   input: z.output<typeof adminUserUpdateSchema>,
 ): Promise<AdminUser> {
   const user = await found(db, id);
+  // an empty change set is no UPDATE at all: refused before it reaches the database
+  if (!hasChanges(input)) throw new BadRequestError(NOTHING_TO_UPDATE);
   if (id === admin.id && input.isAdmin === false) throw new BadRequestError(ADMIN_MESSAGES.selfDemote);
   if (id === admin.id && input.isActive === false) throw new BadRequestError(ADMIN_MESSAGES.selfDeactivate);
   if (input.email && input.email !== user.email && (await repo.findAccountByEmail(db, input.email)))
@@ -102,8 +106,11 @@ export async function updateUser(
   }
   if (input.isActive === true && !user.emailConfirmedAt) changes.emailConfirmedAt = new Date();
   try {
+    const movesAddress = input.email !== undefined && input.email !== user.email;
+    // a deactivation or a new address ends every outstanding link (and a pending address change)
+    if (movesAddress) changes.pendingEmail = null;
     const updated = await db.transaction(async (tx) => {
-      if (input.isActive === false) await repo.expireTokens(tx, id, 'confirm');
+      if (input.isActive === false || movesAddress) await repo.expireAllTokens(tx, id);
       return repo.update(tx, id, changes);
     });
     return toAdminUser(updated!);

@@ -129,6 +129,18 @@ describe('admin user management', () => {
     expect(nameTaken.json()).toEqual({ message: 'Username is already taken' });
   });
 
+  it('refuses an edit that changes nothing with a 400 that says so', async () => {
+    const api = as(admin.headers);
+    const { user } = await createAccount(t);
+    // unknown fields are dropped, so these carry no change either
+    for (const body of [{}, { password: 'Secret-123!' }, { _id: user.id, createdAt: '2020-01-01' }]) {
+      const res = await api.put(`/api/users/${user.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ message: 'Nothing to update' });
+    }
+    expect((await api.put(`/api/users/${user.id}`, { isActive: true })).statusCode).toBe(200);
+  });
+
   it('will not let an admin demote, deactivate or delete themself', async () => {
     const api = as(admin.headers);
     expect((await api.put(`/api/users/${admin.user.id}`, { isAdmin: false })).json()).toEqual({
@@ -206,7 +218,11 @@ describe('admin user management', () => {
       email: 'boss@store.example',
       isGuest: true,
     });
-    await ensureAdmin(t.database.db, { ...t.config, adminEmail: 'boss@store.example', adminPassword: 'Boss-pass-123' });
+    await ensureAdmin(
+      t.database.db,
+      { ...t.config, adminEmail: 'boss@store.example', adminPassword: 'Boss-pass-123' },
+      { brandNew: false },
+    );
     expect((await as(admin.headers).get(`/api/users/${guest.id}`)).json()).toMatchObject({
       isGuest: true,
       isAdmin: false,

@@ -91,14 +91,17 @@ describe('forgotten and changed passwords', () => {
       [{ currentPassword: '', password: 'Longenough1' }, 'All fields are required'],
       [{ currentPassword: PASSWORD }, 'All fields are required'],
       [{ currentPassword: PASSWORD, password: 'short' }, 'New password must be at least 8 characters'],
-      [{ currentPassword: 'Not-my-pass1', password: 'Longenough1' }, 'Current password is incorrect'],
+      // the same strength rule as a new account's password
+      [{ currentPassword: PASSWORD, password: 'aaaaaaaa' }, 'Min 8 chars, upper, lower, digit, special'],
+      [{ currentPassword: PASSWORD, password: 'Longenough1' }, 'Min 8 chars, upper, lower, digit, special'],
+      [{ currentPassword: 'Not-my-pass1', password: 'Longenough-1' }, 'Current password is incorrect'],
     ];
     for (const [payload, message] of cases) {
       const res = await profile(headers, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
     }
-    const res = await profile(headers, { currentPassword: PASSWORD, password: 'Longenough1', id: user.id });
+    const res = await profile(headers, { currentPassword: PASSWORD, password: 'Longenough-1', id: user.id });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.message).toBe('Password updated successfully');
@@ -109,7 +112,7 @@ describe('forgotten and changed passwords', () => {
       (await profile({ authorization: `Bearer ${body.token}` }, { firstName: 'A', lastName: 'B', email: user.email! }))
         .statusCode,
     ).toBe(200);
-    expect((await login(user.email!, 'Longenough1')).statusCode).toBe(200);
+    expect((await login(user.email!, 'Longenough-1')).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.profileUpdateCount).toBe(1);
   });
@@ -117,7 +120,7 @@ describe('forgotten and changed passwords', () => {
   it('tells a guest it cannot change a password', async () => {
     const guest = await post('/api/users/guest', {});
     const cookie = `guestToken=${guest.cookies.find((c) => c.name === 'guestToken')!.value}`;
-    const res = await profile({ cookie }, { currentPassword: 'x', password: 'Longenough1' });
+    const res = await profile({ cookie }, { currentPassword: 'x', password: 'Longenough-1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Guest accounts cannot change password.' });
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { pgErrorOf } from '../../lib/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,6 +9,10 @@ export type NewUser = typeof users.$inferInsert;
 export type UserChanges = PgUpdateSetSource<typeof users>;
 export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 type Conn = Db | Tx;
+
+// a link is bound to the address it was sent to: an address change switches to the pending address,
+// every other link needs the account's current one
+const boundAddress = sql`${authTokens.email} = (case when ${authTokens.purpose} = 'email' then ${users.pendingEmail} else ${users.email} end)`;
 
 /** PostgreSQL's unique_violation, with the index that refused the row. */
 export function uniqueViolation(err: unknown): string | undefined {
@@ -57,25 +61,29 @@ export const usersRepository = {
     return rows.length > 0;
   },
 
-  async insertToken(db: Conn, userId: string, purpose: TokenPurpose, tokenHash: string, ttlMs: number) {
-    await db.insert(authTokens).values({ userId, purpose, tokenHash, expiresAt: new Date(Date.now() + ttlMs) });
+  /** A link for `email`: it works only while that is still the address it was meant for (see consumeToken). */
+  async insertToken(db: Conn, userId: string, purpose: TokenPurpose, tokenHash: string, ttlMs: number, email: string) {
+    await db.insert(authTokens).values({ userId, purpose, tokenHash, email, expiresAt: new Date(Date.now() + ttlMs) });
   },
 
-  /** Single use: marks the token used and answers its user, or nothing if unknown, used or expired. */
-  async consumeToken(db: Conn, tokenHash: string, purpose: TokenPurpose): Promise<string | undefined> {
-    const [row] = await db
-      .update(authTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(authTokens.tokenHash, tokenHash),
-          eq(authTokens.purpose, purpose),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: authTokens.userId });
-    return row?.userId;
+  /**
+   * Single use: marks the token used and answers its user and address, or nothing if it is unknown,
+   * used, expired, or its address is no longer the account's (the pending one, for an address change).
+   */
+  async consumeToken(
+    db: Conn,
+    tokenHash: string,
+    purpose: TokenPurpose,
+  ): Promise<{ userId: string; email: string } | undefined> {
+    const result = await db.execute<{ user_id: string; email: string }>(sql`
+      update ${authTokens} set used_at = now()
+      from ${users}
+      where ${authTokens.tokenHash} = ${tokenHash} and ${authTokens.purpose} = ${purpose}
+        and ${authTokens.usedAt} is null and ${authTokens.expiresAt} > now()
+        and ${users.id} = ${authTokens.userId} and ${boundAddress}
+      returning ${authTokens.userId} as user_id, ${authTokens.email} as email`);
+    const row = result.rows[0];
+    return row ? { userId: row.user_id, email: row.email } : undefined;
   },
 
   /** Reads a valid token without using it up (the sign-up token behind /registerconfirm). */
@@ -83,23 +91,37 @@ export const usersRepository = {
     const [row] = await db
       .select({ userId: authTokens.userId })
       .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
       .where(
         and(
           eq(authTokens.tokenHash, tokenHash),
           eq(authTokens.purpose, purpose),
           isNull(authTokens.usedAt),
           gt(authTokens.expiresAt, new Date()),
+          boundAddress,
         ),
       );
     return row?.userId;
   },
 
-  /** An older link stops working when a new one is sent or the password changes. */
+  /** An older link stops working when a new one is sent. */
   async expireTokens(db: Conn, userId: string, purpose: TokenPurpose) {
     await db
       .update(authTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+  },
+
+  /**
+   * Every outstanding link of the account (reset, confirmation, address change) stops working: on a
+   * password change, an address change and a deactivation. The sign-up token only shows the address it
+   * was sent to, so it is left alone.
+   */
+  async expireAllTokens(db: Conn, userId: string) {
+    await db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, userId), ne(authTokens.purpose, 'signup'), isNull(authTokens.usedAt)));
   },
 
   async insertGuestSession(db: Conn, userId: string, tokenHash: string, ttlMs: number) {
@@ -138,6 +160,10 @@ export const usersRepository = {
         and(eq(guestSessions.tokenHash, tokenHash), gt(guestSessions.expiresAt, new Date()), eq(users.isGuest, true)),
       );
     return row?.user;
+  },
+
+  async deleteGuestSession(db: Conn, tokenHash: string) {
+    await db.delete(guestSessions).where(eq(guestSessions.tokenHash, tokenHash));
   },
 
   /** Sliding expiry: a guest who comes back keeps the session. */

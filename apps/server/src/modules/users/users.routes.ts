@@ -15,7 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perAccount, perIp } from '../../lib/rate-limit.ts';
 import { clearGuestCookie, guestCookieToken, setGuestCookie } from '../../plugins/auth.ts';
-import { createGuest, restoreGuest, updateProfile } from './users-profile.service.ts';
+import {
+  confirmEmailChange,
+  createGuest,
+  endGuestSession,
+  restoreGuest,
+  updateProfile,
+} from './users-profile.service.ts';
 import {
   confirmEmail,
   forgotPassword,
@@ -58,7 +64,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/login',
     {
       config: perIp(limits.login.ip),
-      preHandler: perAccount(app, 'login', limits.login.account, emailOf),
+      // wrong passwords lock out an account only from the client address that sent them, so a
+      // stranger cannot lock the owner out (guessing from many addresses is bounded per address)
+      preHandler: perAccount(app, 'login', limits.login.account, (req) => {
+        const email = emailOf(req);
+        return email ? `${email}|${req.ip}` : undefined;
+      }),
       schema: { tags, summary: 'Sign in', body: loginSchema, response: { 200: authUserSchema } },
     },
     async (req) => {
@@ -78,6 +89,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => confirmEmail(deps, req.params.token),
+  );
+
+  app.post(
+    '/api/users/confirm-email/:token',
+    {
+      config: perIp(limits.confirmEmail.ip),
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address change (the account signs in with the new address from now on)',
+        params: tokenParams,
+        response: { 200: messageResponseSchema.extend({ email: z.string() }) },
+      },
+    },
+    async (req) => confirmEmailChange(deps, req.params.token),
   );
 
   app.post(
@@ -192,11 +217,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Ends a guest session (the http-only cookie cannot be cleared by the page)',
+        summary: 'Ends a guest session: the session is deleted and the http-only cookie cleared',
         response: { 200: messageResponseSchema },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
+      await endGuestSession(deps, guestCookieToken(req));
       clearGuestCookie(reply, app.config);
       return { message: 'Logged out' };
     },

@@ -1,6 +1,7 @@
 import type {
   AuthUser,
   RegisterResponse,
+  User,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
@@ -10,7 +11,14 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
-import { confirmEmailMail, enqueueMail, resetPasswordMail, type Mailer } from '../../lib/mailer/index.ts';
+import {
+  addressInUseMail,
+  confirmEmailMail,
+  enqueueMail,
+  resetPasswordMail,
+  type Mailer,
+} from '../../lib/mailer/index.ts';
+import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { usersRepository as repo, uniqueViolation, type UserRow } from './users.repository.ts';
@@ -29,7 +37,6 @@ export const SIGNUP_TTL_MS = 24 * HOUR;
 export const RESET_TTL_MS = HOUR;
 
 export const MESSAGES = {
-  userExists: 'User already exists',
   usernameTaken: 'Username is already taken',
   badCredentials: 'Invalid email or password',
   unconfirmed:
@@ -48,13 +55,20 @@ export const MESSAGES = {
 let dummyHash: Promise<string> | undefined;
 const dummy = () => (dummyHash ??= hashPassword(randomToken()));
 
+/**
+ * Registration answers the same whether or not the address already has an account: the owner of a
+ * taken address gets an e-mail instead, so the form cannot be used to find out who shops here. The
+ * username is public (it signs reviews), so a taken one is still refused by name.
+ */
 export async function register(deps: UsersDeps, input: z.output<typeof registerSchema>): Promise<RegisterResponse> {
   const { db, config } = deps;
-  if (await repo.findAccountByEmail(db, input.email)) throw new BadRequestError(MESSAGES.userExists);
   if (await repo.usernameTaken(db, input.username)) throw new BadRequestError(MESSAGES.usernameTaken);
+  // hashed either way, so a taken address answers in the time a free one does
   const passwordHash = await hashPassword(input.password);
   const confirmToken = randomToken();
   const signupToken = randomToken();
+  const owner = await repo.findAccountByEmail(db, input.email);
+  if (owner) return registeredAnswer(await addressTaken(deps, owner, input, signupToken), signupToken);
   let user: UserRow;
   try {
     user = await db.transaction(async (tx) => {
@@ -67,26 +81,61 @@ export async function register(deps: UsersDeps, input: z.output<typeof registerS
         isActive: false,
         emailConfirmedAt: null,
       });
-      await repo.insertToken(tx, created.id, 'confirm', hashToken(confirmToken), CONFIRM_TTL_MS);
-      await repo.insertToken(tx, created.id, 'signup', hashToken(signupToken), SIGNUP_TTL_MS);
+      await repo.insertToken(tx, created.id, 'confirm', hashToken(confirmToken), CONFIRM_TTL_MS, input.email);
+      await repo.insertToken(tx, created.id, 'signup', hashToken(signupToken), SIGNUP_TTL_MS, input.email);
       await enqueueMail(tx, confirmEmailMail(config.publicUrl, created.email!, created.firstName, confirmToken));
       return created;
     });
   } catch (err) {
     // two registrations raced past the checks above: the unique indexes decide
     const index = uniqueViolation(err);
-    if (index === 'users_email_uq') throw new BadRequestError(MESSAGES.userExists);
     if (index === 'users_username_uq') throw new BadRequestError(MESSAGES.usernameTaken);
-    throw err;
+    const raced = index === 'users_email_uq' ? await repo.findAccountByEmail(db, input.email) : undefined;
+    if (!raced) throw err;
+    return registeredAnswer(await addressTaken(deps, raced, input, signupToken), signupToken);
   }
   deps.mailer.kick();
+  return registeredAnswer(toUser(user), signupToken);
+}
+
+function registeredAnswer(user: User, signupToken: string): RegisterResponse {
   return {
-    ...toUser(user),
+    ...user,
     message: `Registration successful. A confirmation email was sent to ${user.email}.`,
     registerToken: signupToken,
-    // CONTRACTS §4: the register answer carries `token` — here the sign-up token of /registerconfirm/{token}
-    // (as the spec's flow uses it), never a bearer token: an unconfirmed account cannot sign in
+    // the register answer's `token` is the sign-up token of /registerconfirm/{token}, never a bearer
+    // token: an unconfirmed account cannot sign in
     token: signupToken,
+  };
+}
+
+/**
+ * The address already has an account: its owner is told by e-mail, and the answer looks like a new
+ * registration's (a new-looking id, the names given, inactive). The sign-up token shows only the
+ * address that was typed, on /registerconfirm.
+ */
+async function addressTaken(
+  deps: UsersDeps,
+  owner: UserRow,
+  input: z.output<typeof registerSchema>,
+  signupToken: string,
+): Promise<User> {
+  await deps.db.transaction(async (tx) => {
+    await repo.insertToken(tx, owner.id, 'signup', hashToken(signupToken), SIGNUP_TTL_MS, input.email);
+    await enqueueMail(tx, addressInUseMail(deps.config.publicUrl, input.email, owner.firstName, 'register'));
+  });
+  deps.mailer.kick();
+  return {
+    _id: newId(),
+    username: input.username,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    isAdmin: false,
+    isActive: false,
+    isGuest: false,
+    profileUpdateCount: 0,
+    shippingAddress: null,
   };
 }
 
@@ -100,9 +149,9 @@ export async function registerConfirm(deps: UsersDeps, token: string): Promise<{
 
 export async function confirmEmail(deps: UsersDeps, token: string): Promise<{ message: string }> {
   const confirmed = await deps.db.transaction(async (tx) => {
-    const userId = await repo.consumeToken(tx, hashToken(token), 'confirm');
-    if (!userId) return false;
-    await repo.update(tx, userId, { isActive: true, emailConfirmedAt: new Date() });
+    const used = await repo.consumeToken(tx, hashToken(token), 'confirm');
+    if (!used) return false;
+    await repo.update(tx, used.userId, { isActive: true, emailConfirmedAt: new Date() });
     return true;
   });
   if (!confirmed) throw new BadRequestError(MESSAGES.badConfirmLink);
@@ -117,7 +166,7 @@ export async function resendConfirmation(deps: UsersDeps, input: z.output<typeof
     const token = randomToken();
     await db.transaction(async (tx) => {
       await repo.expireTokens(tx, user.id, 'confirm');
-      await repo.insertToken(tx, user.id, 'confirm', hashToken(token), CONFIRM_TTL_MS);
+      await repo.insertToken(tx, user.id, 'confirm', hashToken(token), CONFIRM_TTL_MS, user.email!);
       await enqueueMail(tx, confirmEmailMail(config.publicUrl, user.email!, user.firstName, token));
     });
     deps.mailer.kick();
@@ -148,7 +197,7 @@ export async function forgotPassword(deps: UsersDeps, input: z.output<typeof for
   if (user?.passwordHash && user.isActive) {
     await db.transaction(async (tx) => {
       await repo.expireTokens(tx, user.id, 'reset');
-      await repo.insertToken(tx, user.id, 'reset', tokenHash, RESET_TTL_MS);
+      await repo.insertToken(tx, user.id, 'reset', tokenHash, RESET_TTL_MS, user.email!);
       await enqueueMail(tx, resetPasswordMail(config.publicUrl, user.email!, user.firstName, token));
     });
     deps.mailer.kick();
@@ -156,14 +205,17 @@ export async function forgotPassword(deps: UsersDeps, input: z.output<typeof for
   return { message: MESSAGES.fpwSent };
 }
 
-/** Sets the new password, uses the link up and ends every token issued before. */
+/**
+ * Sets the new password, uses the link up, and ends every sign-in and every other link issued before
+ * (a pending address change too: whoever asked for it may not have been the owner).
+ */
 export async function resetPassword(deps: UsersDeps, token: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
   const done = await deps.db.transaction(async (tx) => {
-    const userId = await repo.consumeToken(tx, hashToken(token), 'reset');
-    if (!userId) return false;
-    await repo.update(tx, userId, { passwordHash, tokenVersion: repo.bumpTokenVersion });
-    await repo.expireTokens(tx, userId, 'reset');
+    const used = await repo.consumeToken(tx, hashToken(token), 'reset');
+    if (!used) return false;
+    await repo.update(tx, used.userId, { passwordHash, pendingEmail: null, tokenVersion: repo.bumpTokenVersion });
+    await repo.expireAllTokens(tx, used.userId);
     return true;
   });
   if (!done) throw new BadRequestError(MESSAGES.badResetLink);

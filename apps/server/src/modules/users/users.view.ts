@@ -1,7 +1,7 @@
 import type { AdminUser, User } from '@store/shared';
 import type { UserRow } from './users.repository.ts';
 
-/** The user fields of CONTRACTS.md §4 (never the password hash or token version). */
+/** The user fields every user answer carries (never the password hash or token version). */
 export function toUser(u: UserRow): User {
   return {
     _id: u.id,
@@ -14,6 +14,7 @@ export function toUser(u: UserRow): User {
     isGuest: u.isGuest,
     profileUpdateCount: u.profileUpdateCount,
     shippingAddress: u.shippingAddress ?? null,
+    ...(u.pendingEmail ? { pendingEmail: u.pendingEmail } : {}),
   };
 }
 

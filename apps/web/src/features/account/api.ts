@@ -55,6 +55,24 @@ export function confirmEmail(token: string): Promise<MessageResponse> {
   return p;
 }
 
+// An address-change link is single-use too.
+const emailChanges = new Map<string, Promise<MessageResponse & { email: string }>>();
+/** Confirms an address change; a signed-in browser of that account takes the new address at once. */
+export function confirmEmailChange(token: string): Promise<MessageResponse & { email: string }> {
+  let p = emailChanges.get(token);
+  if (!p) {
+    p = api<MessageResponse & { email: string }>(`/api/users/confirm-email/${encodeURIComponent(token)}`, {
+      method: 'POST',
+    }).then((res) => {
+      const me = useAuth.getState().userInfo;
+      if (me && me.pendingEmail === res.email) store({ ...me, email: res.email, pendingEmail: undefined });
+      return res;
+    });
+    emailChanges.set(token, p);
+  }
+  return p;
+}
+
 export function useResendConfirmation() {
   return useMutation({
     mutationFn: (body: { email: string; grecaptcha: string }) =>

@@ -1,4 +1,4 @@
-import type { OrderListResponse } from '@store/shared';
+import { parseBoundedDate, type OrderListResponse } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, qs } from '../../lib/api.ts';
 import { priceParam as amount } from '../admin-products/list/api.ts';
@@ -29,8 +29,11 @@ export const emptyOrderFilters: OrderFilters = {
   delivered: '',
 };
 
-/** A whole day (YYYY-MM-DD, what a date input gives), else left out. */
-const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+/** A whole day (YYYY-MM-DD, what a date input gives) from year 1 to 9999, as the server takes it; else left out. */
+const day = (value: string) => {
+  const parsed = parseBoundedDate(value);
+  return typeof parsed === 'object' && parsed.wholeDay ? value : undefined;
+};
 
 export function orderListQuery(f: OrderFilters, pageNumber: number): string {
   return qs({

@@ -14,6 +14,8 @@ export interface UserInfo {
   isActive: boolean;
   /** Profile updates so far: from 2 on the profile form needs a captcha (spec §4). */
   profileUpdateCount: number;
+  /** A requested address change, waiting for the link sent to this address. */
+  pendingEmail?: string;
   token?: string;
 }
 
@@ -39,6 +41,7 @@ function parseUser(raw: unknown): UserInfo | null {
     isGuest: u.isGuest === true,
     isActive: u.isActive !== false,
     profileUpdateCount: typeof u.profileUpdateCount === 'number' ? u.profileUpdateCount : 0,
+    ...(typeof u.pendingEmail === 'string' && u.pendingEmail ? { pendingEmail: u.pendingEmail } : {}),
     ...(typeof u.token === 'string' && u.token ? { token: u.token } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Captcha } from '../../../components/Captcha.tsx';
 import { OrderProgressCells } from '../../../components/OrderCells.tsx';
 import { Loader } from '../../../components/Loader.tsx';
@@ -22,6 +23,21 @@ import { useChangePassword, useMyOrders, useUpdateProfile } from '../api.ts';
 import { Field, useCountdown } from '../components/form.tsx';
 
 const profileFormSchema = profileSchema.extend({ grecaptcha: captchaRequired });
+const PASSWORD_FOR_EMAIL = 'Enter your current password to change your e-mail address';
+
+/** A new e-mail address needs the current password (checked by the server too). */
+function profileResolver(user: UserInfo, needsCaptcha: boolean) {
+  const passwordFor = (v: { email: string; currentPassword?: string }, ctx: z.RefinementCtx) => {
+    if (changesEmail(user, v.email) && !v.currentPassword)
+      ctx.addIssue({ code: 'custom', message: PASSWORD_FOR_EMAIL, path: ['currentPassword'] });
+  };
+  // the captcha variant only makes `grecaptcha` required: the form's values have one shape
+  const schema = (needsCaptcha ? profileFormSchema : profileSchema) as typeof profileSchema;
+  return zodResolver(schema.superRefine(passwordFor));
+}
+
+const changesEmail = (user: UserInfo, email: string | undefined) =>
+  Boolean(email) && email?.trim().toLowerCase() !== user.email && email?.trim().toLowerCase() !== user.pendingEmail;
 const PROFILE_ERROR_TOAST_MS = 6000;
 
 interface ToastState {
@@ -91,33 +107,50 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
   const [captchaKey, setCaptchaKey] = useState(0);
   const [endsAt, setEndsAt] = useState<number | null>(null);
   const left = useCountdown(endsAt);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
 
   const {
     register,
     handleSubmit,
     setValue,
+    reset,
+    watch,
     formState: { errors, isValid },
   } = useForm({
-    resolver: zodResolver(needsCaptcha ? profileFormSchema : profileSchema),
+    resolver: profileResolver(user, needsCaptcha),
     mode: 'onChange',
-    values: { firstName: user.firstName, lastName: user.lastName, email: user.email, grecaptcha: '' },
+    values: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.pendingEmail ?? user.email,
+      currentPassword: '',
+      grecaptcha: '',
+    },
     resetOptions: { keepDirtyValues: true },
   });
+  const askPassword = changesEmail(user, watch('email'));
 
   const onSubmit = handleSubmit((v) => {
-    setSaved(false);
+    setSaved(null);
     update.mutate(
       {
         firstName: v.firstName,
         lastName: v.lastName,
         email: v.email,
+        ...(changesEmail(user, v.email) ? { currentPassword: v.currentPassword } : {}),
         ...(needsCaptcha ? { grecaptcha: v.grecaptcha } : {}),
       },
       {
-        onSuccess: () => {
-          setSaved(true);
+        onSuccess: (res) => {
+          setSaved(res.message ?? 'Profile updated');
           setEndsAt(Date.now() + PROFILE_COOLDOWN_S * 1000);
+          reset({
+            firstName: res.firstName,
+            lastName: res.lastName,
+            email: res.pendingEmail ?? res.email,
+            currentPassword: '',
+            grecaptcha: '',
+          });
         },
         onError: (err) =>
           onToast({
@@ -137,7 +170,7 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Profile">
-      {saved && <Message variant="success">Profile updated</Message>}
+      {saved && <Message variant="success">{saved}</Message>}
       <Field
         id="profile-first"
         label="First Name"
@@ -159,7 +192,28 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
         autoComplete="email"
         registration={register('email')}
         error={errors.email?.message}
+        hint={
+          user.pendingEmail ? (
+            <span data-testid="pending-email">
+              Waiting for confirmation: open the link we sent to <strong>{user.pendingEmail}</strong>. Until then you
+              sign in with <strong>{user.email}</strong>. To cancel, save your current address again.
+            </span>
+          ) : (
+            'A new address takes effect when you open the link we send to it.'
+          )
+        }
       />
+      {askPassword && (
+        <Field
+          id="profile-current-password"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('currentPassword')}
+          error={errors.currentPassword?.message}
+          hint="Needed to change your e-mail address."
+        />
+      )}
       <div className="mb-3">
         <label htmlFor="profile-username" className="form-label">
           Username
