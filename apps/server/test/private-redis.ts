@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { accepts } from './redis.ts';
 import { freePort } from './smtp.ts';
 
 /**
@@ -31,7 +31,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       const c = child;
       exited = new Promise((resolve) => c.once('exit', () => resolve()));
       const t0 = Date.now();
-      while (!(await accepts(port))) {
+      while (!(await accepts('127.0.0.1', port))) {
         if (c.exitCode !== null || Date.now() - t0 > 10_000) throw new Error(`redis-server did not start on ${port}`);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -45,17 +45,4 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   await redis.start();
   return redis;
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
 }

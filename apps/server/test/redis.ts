@@ -5,7 +5,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 
 /**
  * Whether that Redis accepts connections; tests that need it are skipped (and say so) when not, except
- * under CI=true, where a missing Redis fails the run (CONTRACTS.md §8: CI skips nothing).
+ * under CI=true, where a missing Redis fails the run (CI skips no suite).
  */
 export async function redisReachable(url = TEST_REDIS_URL): Promise<boolean> {
   const ok = await connects(url);
@@ -16,8 +16,13 @@ export async function redisReachable(url = TEST_REDIS_URL): Promise<boolean> {
 
 function connects(url: string): Promise<boolean> {
   const u = new URL(url);
+  return accepts(u.hostname, Number(u.port || 6379));
+}
+
+/** Whether something accepts TCP connections at host:port within half a second. */
+export function accepts(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
+    const socket = net.connect({ host, port });
     const done = (ok: boolean) => {
       socket.destroy();
       resolve(ok);

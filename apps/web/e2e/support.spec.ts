@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, linkPath, signIn, solveCaptcha, uniqueUser, waitForMail } from './accounts.ts';
+import { ADMIN, registerAndConfirm, signIn, solveCaptcha, uniqueUser, waitForMail } from './accounts.ts';
 import { freshPage, plainProduct } from './helpers.ts';
 
 /** Registers through the form, confirms through the mailed link and signs in; answers the signed-in page. */
@@ -11,19 +11,7 @@ async function newShopper(
 ): Promise<{ page: Page; username: string }> {
   const page = await freshPage(browser, opts);
   const user = uniqueUser(prefix);
-  await page.goto('/register');
-  await page.getByLabel('First Name').fill(user.firstName);
-  await page.getByLabel('Last Name').fill(user.lastName);
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email Address').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password').fill(user.password);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page).toHaveURL(/\/registerconfirm\//);
-  const mail = await waitForMail(user.email, /confirm/i);
-  await page.goto(linkPath(mail, '/user/confirm'));
-  await expect(page.getByRole('heading', { name: 'Email Confirmed' })).toBeVisible();
+  await registerAndConfirm(page, user);
   await page.goto('/login');
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL('/');
