@@ -2,13 +2,19 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: pure rules (fast, no database) and API integration tests through app.inject
 // against a real database (PGlite per test file, or PostgreSQL when STORE_TEST_DB=postgres).
+// A server test that needs no database, app or global setup is named *.unit.test.ts and runs in the
+// unit project (once; the api project runs twice, on PGlite and on PostgreSQL).
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/server/src/**/*.unit.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -16,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every suite of CONTRACTS.md §8 and prints one closing line: "N passed, N failed, N skipped".
+// Runs every suite (unit; API on PGlite and on PostgreSQL; browser journeys in Chromium) and prints one
+// closing line: "N passed, N failed, N skipped".
 // A suite that cannot run (no PostgreSQL, no Chromium) is reported loudly and counted as skipped;
 // with CI=true a skipped suite fails the run.
 import { spawnSync } from 'node:child_process';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The environment, parsed once (CONTRACTS.md §2). Nothing else reads process.env.
- * A bad value stops start-up with a message naming the variable.
+ * The environment, parsed once: nothing else reads process.env. A bad value stops start-up with a
+ * message naming the variable.
  */
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -74,11 +74,45 @@ export interface Limit {
   max: number;
   windowMs: number;
 }
-/** Sign-in and account routes: a limit per client address, and per e-mail address where one is sent. */
-export type RateLimits = Record<
-  'login' | 'register' | 'fpw' | 'resend' | 'guest' | 'confirmEmail',
-  { ip: Limit; account?: Limit }
->;
+/** A route's limits: one per client address, and one per account (the e-mail the request names) where set. */
+export interface RouteLimits {
+  ip: Limit;
+  account?: Limit;
+}
+
+/**
+ * Every rate limit of the API, in one table: routes read `app.config.rateLimits.<name>`. Each route is
+ * limited per client address (checked on arrival, before the body is read); sign-in and the mail-sending
+ * account routes also per e-mail address, guest access also per order.
+ */
+export interface RateLimits {
+  login: RouteLimits;
+  register: RouteLimits;
+  fpw: RouteLimits;
+  resend: RouteLimits;
+  guest: RouteLimits;
+  confirmEmail: RouteLimits;
+  /** Placing an order holds stock and queues a mail. */
+  order: RouteLimits;
+  review: RouteLimits;
+  /** Encoding three WebP widths per image costs CPU. */
+  upload: RouteLimits;
+  /** The contact form mails the admins. */
+  contact: RouteLimits;
+  supportMessage: RouteLimits;
+  subscribe: RouteLimits;
+  /** Each captcha challenge costs an HMAC and a random counter. */
+  captchaChallenge: RouteLimits;
+  aliexpressCallback: RouteLimits;
+  /** Each address validation may cost a carrier API call. */
+  addressValidation: RouteLimits;
+  /** Each shipment lookup may cost carrier API quota. */
+  tracking: RouteLimits;
+  /** Each tracking e-mail reaches a person's inbox. */
+  trackingEmail: RouteLimits;
+  /** Guessing a postal code is cheap: a few tries per client address, and per order from any address. */
+  guestAccess: { ip: Limit; order: Limit };
+}
 
 const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -88,14 +122,32 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resend: { ip: { max: 10, windowMs: 15 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
   guest: { ip: { max: 30, windowMs: 60 * MINUTE } },
   confirmEmail: { ip: { max: 20, windowMs: 15 * MINUTE } },
+  order: { ip: { max: 30, windowMs: 15 * MINUTE } },
+  review: { ip: { max: 30, windowMs: 15 * MINUTE } },
+  upload: { ip: { max: 30, windowMs: MINUTE } },
+  contact: { ip: { max: 5, windowMs: 15 * MINUTE } },
+  supportMessage: { ip: { max: 30, windowMs: 5 * MINUTE } },
+  subscribe: { ip: { max: 10, windowMs: MINUTE } },
+  captchaChallenge: { ip: { max: 60, windowMs: MINUTE } },
+  aliexpressCallback: { ip: { max: 20, windowMs: 15 * MINUTE } },
+  addressValidation: { ip: { max: 30, windowMs: MINUTE } },
+  tracking: { ip: { max: 30, windowMs: MINUTE } },
+  trackingEmail: { ip: { max: 20, windowMs: 15 * MINUTE } },
+  guestAccess: { ip: { max: 20, windowMs: 15 * MINUTE }, order: { max: 10, windowMs: 15 * MINUTE } },
 };
 
-/** Tests sign in far more often than people do; the rate-limit tests set small limits of their own. */
+/**
+ * NODE_ENV=test: every limit a thousand times higher, since the test suite sends far more requests from one
+ * address than people do; the rate-limit tests configure the real (or smaller) limits themselves.
+ */
 function relaxed(limits: RateLimits): RateLimits {
   const up = (l: Limit): Limit => ({ ...l, max: l.max * 1000 });
   return Object.fromEntries(
-    Object.entries(limits).map(([k, v]) => [k, { ip: up(v.ip), ...(v.account ? { account: up(v.account) } : {}) }]),
-  ) as RateLimits;
+    Object.entries(limits).map(([name, keyed]: [string, Record<string, Limit>]) => [
+      name,
+      Object.fromEntries(Object.entries(keyed).map(([key, l]) => [key, up(l)])),
+    ]),
+  ) as unknown as RateLimits;
 }
 
 export interface Config {

@@ -14,7 +14,7 @@ import { startSmtp, type TestSmtp } from './smtp.ts';
 import { adminQuery, adminUrl, randomDbName, testDbKind, withDatabase } from './test-db.ts';
 
 /**
- * Issue 8: the store survives being killed (SIGKILL mid-burst of orders) and stops gracefully on
+ * The store survives being killed (SIGKILL mid-burst of orders) and stops gracefully on
  * SIGTERM (an order in flight completes). Real processes, on the embedded database or PostgreSQL,
  * whichever this run of the suite is for.
  */

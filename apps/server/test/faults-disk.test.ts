@@ -86,7 +86,7 @@ describe.skipIf(!mounted)('uploads on a full disk', () => {
     fillDisk(200 * 1024);
     const full = await upload('gallery', parts);
     expect(full.statusCode).toBe(507);
-    expect(full.json()).toEqual({ message: UPLOAD_DISK_FULL });
+    expect(full.json()).toEqual({ message: UPLOAD_DISK_FULL, code: 'INSUFFICIENT_STORAGE' });
     // nothing of this upload is left (not the small image stored before the disk ran out either)
     expect(filesIn('gallery')).toEqual(kept);
     expect((await t.app.inject({ url: '/api/upload/list/gallery', headers: admin.headers })).json()).toHaveLength(1);

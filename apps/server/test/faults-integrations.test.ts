@@ -15,8 +15,14 @@ import { paypalOrder } from './paypal-stand-in.ts';
  * is recorded as paid unless PayPal really said so. The outside APIs are local HTTP servers that
  * misbehave on cue (by order id, street or tracking number).
  */
-const PAYPAL_UNAVAILABLE = { message: 'Could not verify the payment with PayPal, please try again' };
-const TRACKING_UNAVAILABLE = { message: 'Tracking service unavailable, please try again later' };
+const PAYPAL_UNAVAILABLE = {
+  message: 'Could not verify the payment with PayPal, please try again',
+  code: 'UPSTREAM_FAILED',
+};
+const TRACKING_UNAVAILABLE = {
+  message: 'Tracking service unavailable, please try again later',
+  code: 'UPSTREAM_FAILED',
+};
 /** The longest any shopper's request may take: PayPal's and the carrier's budgets are 10 and 12 s. */
 const DEADLINE_MS = 14_000;
 

@@ -22,7 +22,7 @@ import { freePort } from './smtp.ts';
  * run this file the same way, against that private server.
  */
 const JWT_SECRET = `pg-faults-${randomBytes(16).toString('hex')}`;
-const UNAVAILABLE = { message: 'Service temporarily unavailable, please try again' };
+const UNAVAILABLE = { message: 'Service temporarily unavailable, please try again', code: 'SERVICE_UNAVAILABLE' };
 const STOCK = 100_000;
 
 let pgServer: PrivatePostgres;

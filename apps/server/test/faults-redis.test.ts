@@ -85,6 +85,8 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
+    // the real limits (NODE_ENV=test multiplies them): the address validation limit is reached below
+    NODE_ENV: 'production',
     DATA_DIR: dataDir,
     PORT: String(port),
     JWT_SECRET,

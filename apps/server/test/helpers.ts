@@ -37,10 +37,14 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database, drop: async () => {} };
 }
 
-/** A whole app on a fresh database of its own, through app.inject. */
+/**
+ * A whole app on a fresh database of its own, through app.inject. `extend` runs before the app is ready:
+ * a test registers routes of its own there.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
+  extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
   const config = loadConfig(
@@ -49,6 +53,7 @@ export async function createTestApp(
   );
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config, database, logger: false });
+  await extend?.(app);
   await app.ready();
   return {
     app,

@@ -15,7 +15,7 @@ import { startSmtp, type TestSmtp } from './smtp.ts';
 import { adminQuery, adminUrl, randomDbName, testDbKind, withDatabase } from './test-db.ts';
 
 /**
- * Several server processes on one PostgreSQL and one Redis (issue 7): real processes, started the way
+ * Several server processes on one PostgreSQL and one Redis: real processes, started the way
  * an operator starts them, talking HTTP. The embedded database allows one process, so that run only
  * checks that WORKERS > 1 is refused there.
  */

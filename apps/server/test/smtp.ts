@@ -28,8 +28,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A real SMTP server on 127.0.0.1 (no TLS, no auth) that parses every message it accepts. */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * A real SMTP server on 127.0.0.1 (no TLS, no auth) that parses every message it accepts; `onMail` sees each
+ * one as it arrives (the browser tests' sink, apps/web/e2e/mail-server.ts, keeps them in a file their
+ * workers read).
+ */
+export async function startSmtp(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -41,20 +45,26 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       stream.on('end', () => {
         PostalMime.parse(Buffer.concat(chunks))
           .then((email) => {
-            messages.push({
+            const mail: ReceivedMail = {
               to: session.envelope.rcptTo.map((r) => r.address),
               from: email.from?.address ?? '',
               subject: email.subject ?? '',
               text: email.text ?? '',
               html: email.html ?? '',
-            });
+            };
+            messages.push(mail);
+            onMail?.(mail);
             callback();
           })
           .catch(callback);
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // a port already taken rejects (EADDRINUSE) rather than leaving the caller waiting
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
   const actual = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${actual}`,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RateLimits } from '../src/config.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/config.ts';
 import { NO_WORKER } from './accounts.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
@@ -7,14 +7,7 @@ import { createTestApp, type TestContext } from './helpers.ts';
  * Behind a load balancer (TRUST_PROXY) each shopper is known by the address the proxy reports, so
  * per-address limits count shoppers, not the proxy. Seen through the sign-in limit (2 per address).
  */
-const limits: RateLimits = {
-  login: { ip: { max: 2, windowMs: 60_000 } },
-  register: { ip: { max: 2, windowMs: 60_000 } },
-  fpw: { ip: { max: 2, windowMs: 60_000 } },
-  resend: { ip: { max: 2, windowMs: 60_000 } },
-  guest: { ip: { max: 2, windowMs: 60_000 } },
-  confirmEmail: { ip: { max: 2, windowMs: 60_000 } },
-};
+const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, login: { ip: { max: 2, windowMs: 60_000 } } };
 
 let t: TestContext | undefined;
 afterEach(async () => t?.close());

@@ -159,7 +159,7 @@ test('invalid files are skipped, an upload can be canceled, and a bulk delete re
   await expect(page.getByText('Only JPG/PNG up to 5MB per file. Skipped 1 invalid file(s).')).toBeVisible();
   await expect(uploadStatus(page)).toBeHidden();
 
-  // two good ones, the fake and one over 5 MB: the two go, the others are skipped with the spec's message
+  // two good ones, the fake and one over 5 MB: the two go, the others are skipped and counted in one message
   const big = {
     name: 'huge.png',
     mimeType: 'image/png',
@@ -218,7 +218,7 @@ test('invalid files are skipped, an upload can be canceled, and a bulk delete re
   ]);
 });
 
-test('a server refusal is shown and the form checks fields with the spec messages', async ({ page, request }) => {
+test('a server refusal is shown and the form checks fields with the shared messages', async ({ page, request }) => {
   const { token, product } = await editNewProduct(page, request);
   await page.getByLabel('Name', { exact: true }).fill('');
   await page.getByLabel('Price').fill('12.345');

@@ -58,7 +58,7 @@ test('a registered user checks out and pays in test mode; the admin ships and de
   await expect(page.getByText('Test-mode payment: no money moved.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Test mode: pay without PayPal' })).toHaveCount(0);
 
-  // the admin's actions follow the order's state (spec §4)
+  // the admin's actions follow the order's state: Mark As Delivered only once shipped
   await expect(page.getByRole('button', { name: 'Mark As Delivered' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Mark As Shipped' }).click();
   const ship = page.getByRole('dialog', { name: 'Upload Tracking Numbers' });

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin } from './accounts.ts';
 import { plainProduct, productCards } from './helpers.ts';
 
-// Issue 7: first-load JavaScript of the home and product pages at most 150 KB gzipped (stretch 100),
+// First-load JavaScript of the home and product pages at most 150 KB gzipped (stretch 100),
 // and no admin code for shoppers. Measured as the browser loads the page: every script it fetched,
 // gzipped here at level 9 (the server may send brotli, which is smaller).
 const BUDGET_KB = 150;

@@ -33,7 +33,7 @@ test('a guest verifies e-mail and postal code to see and pay an order in a fresh
   await expect(page.getByRole('heading', { name: `Order ${order._id}` })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByTestId('paid-status')).toHaveText('Not Paid');
-  // spec §4: the verified visitor is now treated as a guest (named GUEST, no token stored)
+  // the verified visitor is now treated as a guest (named GUEST, no token stored)
   await expect(page.getByRole('button', { name: 'GUEST' })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
   expect(stored).toMatchObject({ isGuest: true, email });

@@ -28,7 +28,7 @@ test('forgot password → mail → reset → sign in with the new password', asy
 
   await page.getByRole('link', { name: 'Sign In', exact: true }).last().click();
   await expect(page).toHaveURL('/login');
-  // the old password fails; a second submit while the first is under way is held back (spec §4)
+  // the old password fails; a second submit while the first is under way is held back
   await page.route('**/api/users/login', async (route) => {
     await new Promise((r) => setTimeout(r, 1000)); // the answer takes a second: the submit is in flight
     await route.continue();

@@ -8,7 +8,7 @@ test('register → confirmation mail → confirm → sign in → edit the profil
   const submit = page.getByRole('button', { name: 'Register', exact: true });
   await expect(submit).toBeDisabled();
 
-  // the rules of spec §5, as you type
+  // the registration rules (packages/shared), as you type
   await page.getByLabel('First Name').fill('<b>');
   await expect(page.getByText('No HTML allowed')).toBeVisible();
   await page.getByLabel('First Name').fill(user.firstName);
@@ -31,7 +31,7 @@ test('register → confirmation mail → confirm → sign in → edit the profil
   await expect(page).toHaveURL(/\/registerconfirm\/[A-Za-z0-9_-]+$/);
   await expect(page.getByText(user.email)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
-  // resend without a captcha: the spec's warning
+  // resend without a captcha: a warning asks for it
   await page.getByRole('button', { name: 'Resend Email' }).click();
   await expect(page.getByText('PLEASE USE ReCAPTCHA!')).toBeVisible();
 

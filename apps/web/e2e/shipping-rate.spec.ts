@@ -8,7 +8,7 @@ test('signed out, /shippingrate sends to sign-in on the way to /shipping', async
 
 test('/shippingrate lists the offered rates, keeps the choice and moves on in the checkout', async ({ page }) => {
   await startGuest(page);
-  // without an address it asks for one first (spec §4)
+  // without an address it asks for one first
   await page.goto('/shippingrate');
   await expect(page).toHaveURL('/shipping');
   await fillShipping(page, uniqueEmail('rate'));

@@ -129,7 +129,7 @@ test('a user and an admin exchange support messages', async ({ browser }) => {
   await admin.goto('/login?redirect=/contactsupport');
   await signIn(admin, ADMIN.email, ADMIN.password);
   await expect(admin).toHaveURL(/\/contactsupport$/);
-  // no recipient picked: the spec's message
+  // no recipient picked: the admin is told to pick one from the list
   await admin.getByRole('textbox', { name: 'Message' }).fill('Hi!');
   await admin.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(admin.getByText('Select a valid recipient from the list.')).toBeVisible();

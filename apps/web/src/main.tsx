@@ -3,7 +3,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers.tsx';
-import { currentToken } from './features/auth/store.ts';
+import { currentToken } from './lib/auth.ts';
 import { setTokenProvider } from './lib/api.ts';
 
 setTokenProvider(currentToken);

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, shared by the server and the web app. */
+/** Business constants and limits (delays, cooldowns, sizes), shared by the server and the web app. */
 export const STORE_NAME = 'Store';
 export const CURRENCY = 'USD';
 export const TAX_RATE_PERCENT = 15;

@@ -11,7 +11,7 @@ import {
   truncate,
 } from './text.ts';
 
-describe('text cleaning (spec §5)', () => {
+describe('text cleaning', () => {
   it('removes control characters, zero-width and direction marks and angle brackets', () => {
     expect(cleanText('a\u0000b\u0007c\u200Bd\u200Ee\u202Ef\uFEFFg')).toBe('abcdefg');
     expect(cleanText('<script>alert(1)</script>')).toBe('scriptalert(1)/script');
@@ -35,7 +35,7 @@ describe('text cleaning (spec §5)', () => {
 });
 
 describe('display helpers', () => {
-  it('cuts card names over 40 characters to 60 plus an ellipsis (spec §9)', () => {
+  it('cuts card names over 40 characters to 60 plus an ellipsis', () => {
     expect(cardName('Short name')).toBe('Short name');
     const forty = 'x'.repeat(40);
     expect(cardName(forty)).toBe(forty);

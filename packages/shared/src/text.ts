@@ -1,5 +1,5 @@
 /**
- * Text cleaning of spec §5: no control characters, no zero-width or direction marks,
+ * Text cleaning of every plain-text field: no control characters, no zero-width or direction marks,
  * no angle brackets, runs of spaces collapsed. Used on every plain-text field by the server
  * before storing, and by the web app to preview what will be stored.
  */
@@ -75,7 +75,7 @@ export function truncate(input: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Card name rule of spec §9: names over 40 characters are cut to 60 plus an ellipsis. */
+/** Card name rule: names over 40 characters are cut to 60 plus an ellipsis. */
 export function cardName(name: string): string {
   return name.length > 40 ? `${name.slice(0, 60)}${name.length > 60 ? '…' : ''}` : name;
 }

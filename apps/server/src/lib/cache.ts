@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The content codings a kept answer is sent in; anything else gets the JSON text as it is. */
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
@@ -96,6 +97,36 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   const bare = (t: string) => t.trim().replace(/^W\//, '');
   const want = bare(etag);
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === want);
+}
+
+/** Every kept answer varies on Accept-Encoding (its coding), and on Authorization (admins see more). */
+const VARY = 'Authorization, Accept-Encoding';
+
+/**
+ * Sends a kept answer as the bytes kept with it, compressed once per answer and coding (br, gzip) rather
+ * than once per request: routes answering so opt out of @fastify/compress (`compress: false`) and the
+ * coding is negotiated here.
+ */
+function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const { body, encoding } = answer.encoded(negotiateEncoding(req.headers['accept-encoding']));
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * An answer anyone may see: it carries an entity tag and may be kept by browsers and shared caches, but
+ * is revalidated on every use (no-cache); a matching If-None-Match answers 304 without a body.
+ */
+export function publicAnswer(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('cache-control', 'public, no-cache').header('etag', answer.etag).header('vary', VARY);
+  if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return sendAnswer(req, reply, answer);
+}
+
+/** An answer for one caller only (an admin's, with the supplier's link): never stored anywhere. */
+export function privateAnswer(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('cache-control', 'private, no-store').header('vary', VARY);
+  return sendAnswer(req, reply, answer);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { ERROR_CODES } from '@store/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -11,6 +12,7 @@ import { BadRequestError } from './errors.ts';
 export const CAPTCHA_REQUIRED = 'Captcha required';
 export const CAPTCHA_FAILED = 'Captcha verification failed';
 export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
+const captchaFailed = () => new BadRequestError(CAPTCHA_FAILED, ERROR_CODES.CAPTCHA_FAILED);
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -61,7 +63,7 @@ export function createCaptcha(config: Config, db: Db, log: FastifyBaseLogger): C
 
   async function verifyAltcha(answer: string) {
     const payload = parsePayload(answer);
-    if (!payload || payload.challenge.parameters.algorithm !== ALGORITHM) throw new BadRequestError(CAPTCHA_FAILED);
+    if (!payload || payload.challenge.parameters.algorithm !== ALGORITHM) throw captchaFailed();
     let verified = false;
     try {
       const result = await verifySolution({
@@ -76,7 +78,7 @@ export function createCaptcha(config: Config, db: Db, log: FastifyBaseLogger): C
       verified = false;
     }
     const expiresAt = payload.challenge.parameters.expiresAt;
-    if (!verified || !expiresAt) throw new BadRequestError(CAPTCHA_FAILED);
+    if (!verified || !expiresAt) throw captchaFailed();
     // accepted once: the signature names the challenge; a second insert finds it already there
     const now = Date.now();
     await prune(now);
@@ -85,7 +87,7 @@ export function createCaptcha(config: Config, db: Db, log: FastifyBaseLogger): C
       .values({ signature: payload.challenge.signature!, expiresAt: new Date(expiresAt * 1000) })
       .onConflictDoNothing()
       .returning({ signature: captchaUses.signature });
-    if (inserted.length === 0) throw new BadRequestError(CAPTCHA_FAILED);
+    if (inserted.length === 0) throw captchaFailed();
   }
 
   async function verifyRecaptcha(answer: string, remoteIp?: string) {
@@ -105,7 +107,7 @@ export function createCaptcha(config: Config, db: Db, log: FastifyBaseLogger): C
     } catch (err) {
       log.warn({ err }, 'reCAPTCHA verification request failed');
     }
-    if (!success) throw new BadRequestError(CAPTCHA_FAILED);
+    if (!success) throw captchaFailed();
   }
 
   return {
@@ -124,7 +126,8 @@ export function createCaptcha(config: Config, db: Db, log: FastifyBaseLogger): C
     },
     async verify(answer, remoteIp) {
       if (provider === 'none') return;
-      if (typeof answer !== 'string' || !answer.trim()) throw new BadRequestError(CAPTCHA_REQUIRED);
+      if (typeof answer !== 'string' || !answer.trim())
+        throw new BadRequestError(CAPTCHA_REQUIRED, ERROR_CODES.CAPTCHA_REQUIRED);
       if (provider === 'recaptcha') return verifyRecaptcha(answer.trim(), remoteIp);
       return verifyAltcha(answer.trim());
     },

@@ -1,3 +1,5 @@
+import { errorChain } from './sql.ts';
+
 /**
  * Whether an error means the database is out of reach for a moment (restarting, refusing connections,
  * too slow to answer), not that the request or the code is wrong. Such a request is answered 503: the
@@ -25,7 +27,7 @@ const DRIVER_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable/i;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of errorChain(err, 5)) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || NETWORK_CODES.has(code))) return true;
     // (Drizzle's wrapper quotes the query and its parameters: only the driver's own words count)

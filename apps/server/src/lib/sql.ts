@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, getTableColumns, gte, lte, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 
 /** Escapes LIKE's wildcards so user text only ever matches itself. */
 export function escapeLike(value: string): string {
@@ -10,14 +10,36 @@ export function containsLower(column: SQL, value: string): SQL {
   return sql`${column} like ${`%${escapeLike(value.toLowerCase())}%`}`;
 }
 
+/**
+ * Rows whose 24-hex id starts with `prefix` (any case, spaces around it ignored), as a range on the id
+ * column so its btree answers it (LIKE would not); a prefix that is not hex matches nothing.
+ */
+export function idPrefixRange(column: AnyColumn, prefix: string): SQL {
+  const p = prefix.trim().toLowerCase();
+  if (!/^[0-9a-f]{1,24}$/.test(p)) return sql`false`;
+  return and(gte(column, p.padEnd(24, '0')), lte(column, p.padEnd(24, 'f')))!;
+}
+
+/** An error and the errors it wraps (`cause`), outermost first, at most `depth` of them. */
+export function* errorChain(err: unknown, depth = 10): Generator<object> {
+  for (let e: unknown = err, n = 0; e && n < depth; e = (e as { cause?: unknown }).cause, n++)
+    if (typeof e === 'object') yield e;
+}
+
 /** The PostgreSQL error (code, constraint) behind a driver or Drizzle error, however deeply wrapped. */
 export function pgErrorOf(err: unknown): { code: string; constraint?: string } | undefined {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+  for (const e of errorChain(err)) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
       return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
   }
   return undefined;
+}
+
+/** The index that refused a row as PostgreSQL's unique_violation (`'unique'` when unnamed); else undefined. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const pg = pgErrorOf(err);
+  return pg?.code === '23505' ? (pg.constraint ?? 'unique') : undefined;
 }
 
 /**

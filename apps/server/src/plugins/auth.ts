@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, ERROR_CODES } from '@store/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../config.ts';
@@ -6,9 +7,6 @@ import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { usersRepository as repo, type UserRow } from '../modules/users/users.repository.ts';
 
-export const NO_TOKEN = 'Not authorized, no token';
-export const TOKEN_FAILED = 'Not authorized, token failed';
-export const NOT_ADMIN = 'Not authorized as an admin';
 export const GUEST_COOKIE = 'guestToken';
 /** Lifetime of a sign-in token. */
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -31,6 +29,9 @@ declare module 'fastify' {
     signToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
   }
 }
+
+/** A token that is invalid, expired, or names an account that changed since: the client signs out. */
+const tokenFailed = () => new UnauthorizedError(AUTH_MESSAGES.tokenFailed, ERROR_CODES.TOKEN_FAILED);
 
 function bearer(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -77,10 +78,10 @@ export function registerAuth(app: FastifyInstance) {
       sub = typeof payload.sub === 'string' ? payload.sub : undefined;
       ver = payload.ver;
     } catch {
-      throw new UnauthorizedError(TOKEN_FAILED);
+      throw tokenFailed();
     }
     const user = sub ? await userById(sub) : undefined;
-    if (!user || !user.isActive || user.isGuest || user.tokenVersion !== ver) throw new UnauthorizedError(TOKEN_FAILED);
+    if (!user || !user.isActive || user.isGuest || user.tokenVersion !== ver) throw tokenFailed();
     return user;
   }
 
@@ -102,18 +103,18 @@ export function registerAuth(app: FastifyInstance) {
 
   const requireUser: preHandlerAsyncHookHandler = async (req) => {
     const token = bearer(req);
-    if (!token) throw new UnauthorizedError(NO_TOKEN);
+    if (!token) throw new UnauthorizedError(AUTH_MESSAGES.noToken);
     req.user = await fromBearer(token);
   };
 
   const requireUserOrGuest: preHandlerAsyncHookHandler = async function (this: FastifyInstance, req, reply) {
     await optionalUser.call(this, req, reply);
-    if (!req.user) throw new UnauthorizedError(NO_TOKEN);
+    if (!req.user) throw new UnauthorizedError(AUTH_MESSAGES.noToken);
   };
 
   const requireAdmin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, req, reply) {
     await requireUser.call(this, req, reply);
-    if (!req.user?.isAdmin) throw new ForbiddenError(NOT_ADMIN);
+    if (!req.user?.isAdmin) throw new ForbiddenError(AUTH_MESSAGES.notAdmin);
   };
 
   app.decorate('optionalUser', optionalUser);

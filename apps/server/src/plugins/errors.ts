@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { ERROR_CODES, NOTHING_TO_UPDATE, type ApiErrorBody, type ErrorCode } from '@store/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
-import { HttpError, ServiceUnavailableError } from '../lib/errors.ts';
+import { HttpError, ServiceUnavailableError, codeForStatus } from '../lib/errors.ts';
+import { pgErrorOf } from '../lib/sql.ts';
 
 interface ValidationIssue {
   message?: string;
@@ -25,43 +27,61 @@ function describe(issue: ValidationIssue): string {
 /** SQLSTATEs of values PostgreSQL cannot take: untranslatable or invalid text, numbers or dates out of range. */
 const BAD_INPUT_SQLSTATES = new Set(['22021', '22P05', '22P02', '22003', '22007', '22008']);
 
-/** One error handler: typed errors keep their status and message; anything else is a 500 that says nothing inside. */
+/** The body of every error answer: what went wrong for people, and its code for programs. */
+const errorBody = (message: string, code: ErrorCode): ApiErrorBody => ({ message, code });
+
+/** Fastify's own client errors (bad JSON, too large, unsupported media type, rate limit): message and code. */
+function clientError(err: FastifyError, status: number): ApiErrorBody {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError')
+    return errorBody('Malformed JSON body', ERROR_CODES.BAD_REQUEST);
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413)
+    return errorBody('Request body is too large', ERROR_CODES.PAYLOAD_TOO_LARGE);
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return errorBody('Unsupported content type', ERROR_CODES.UNSUPPORTED_MEDIA_TYPE);
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return errorBody('Request body is empty', ERROR_CODES.BAD_REQUEST);
+  if (err.validation)
+    return errorBody(
+      err.message.replace(/^(body|querystring|params|headers)\/?/, '').trim() || 'Invalid request',
+      ERROR_CODES.BAD_REQUEST,
+    );
+  return errorBody(err.message, codeForStatus(status));
+}
+
+/**
+ * One error handler: typed errors keep their status, message and code; anything else is a 500 that says
+ * nothing inside. Every answer is `{ message, code }`.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = (err.validation as unknown as ValidationIssue[])[0];
-      return reply.code(400).send({ message: first ? describe(first) : 'Invalid request' });
+      const message = first ? describe(first) : 'Invalid request';
+      const code = message === NOTHING_TO_UPDATE ? ERROR_CODES.NOTHING_TO_UPDATE : ERROR_CODES.BAD_REQUEST;
+      return reply.code(400).send(errorBody(message, code));
     }
     if (err instanceof HttpError) {
       if (err.statusCode === 503) reply.header('retry-after', '5');
-      return reply.code(err.statusCode).send({ message: err.message });
+      return reply.code(err.statusCode).send(errorBody(err.message, err.code));
     }
     const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, too large, unsupported media type, rate limit)
-      let message = err.message;
-      if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError') message = 'Malformed JSON body';
-      else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) message = 'Request body is too large';
-      else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Unsupported content type';
-      else if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'Request body is empty';
-      else if (err.validation)
-        message = err.message.replace(/^(body|querystring|params|headers)\/?/, '').trim() || 'Invalid request';
-      return reply.code(status).send({ message });
-    }
+    if (status >= 400 && status < 500) return reply.code(status).send(clientError(err, status));
     // PostgreSQL refused a value the request carried (a NUL byte in text, a number out of range): bad input
-    const dbCode = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
-    if (typeof dbCode === 'string' && BAD_INPUT_SQLSTATES.has(dbCode)) {
+    const dbCode = pgErrorOf(err)?.code;
+    if (dbCode && BAD_INPUT_SQLSTATES.has(dbCode)) {
       req.log.warn({ err }, 'the database refused a value of the request');
-      return reply.code(400).send({ message: 'Invalid request' });
+      return reply.code(400).send(errorBody('Invalid request', ERROR_CODES.BAD_REQUEST));
     }
     // the database restarting or out of reach: the request may work in a moment (the pool reconnects)
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       const unavailable = new ServiceUnavailableError();
-      return reply.code(unavailable.statusCode).header('retry-after', '5').send({ message: unavailable.message });
+      return reply
+        .code(unavailable.statusCode)
+        .header('retry-after', '5')
+        .send(errorBody(unavailable.message, unavailable.code));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: 'Internal server error' });
+    return reply.code(500).send(errorBody('Internal server error', ERROR_CODES.INTERNAL));
   });
 }
 
@@ -92,7 +112,7 @@ const headersOf = (app: FastifyInstance): Record<string, string> =>
 
 /**
  * Fastify's `frameworkErrors` option: a URL the router cannot take (bad percent-encoding, a path parameter
- * over maxParamLength) is answered `{ message }` like every other error, with the security headers and
+ * over maxParamLength) is answered `{ message, code }` like every other error, with the security headers and
  * the request id, and without the URL echoed back (Fastify's own answer repeats it and adds its fields).
  */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
@@ -103,12 +123,12 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
     .headers(headersOf(req.server))
     .header('x-request-id', req.id)
     .type('application/json; charset=utf-8')
-    .send({ message });
+    .send(errorBody(message, codeForStatus(status)));
 }
 
-/** A raw HTTP answer for a connection Node's parser gave up on: `{ message }`, then the connection closes. */
+/** A raw HTTP answer for a connection Node's parser gave up on: `{ message, code }`, then the connection closes. */
 function rawAnswer(status: number, message: string, headers: Record<string, string>): string {
-  const body = JSON.stringify({ message });
+  const body = JSON.stringify(errorBody(message, codeForStatus(status)));
   const lines = Object.entries({
     ...headers,
     'content-type': 'application/json; charset=utf-8',
@@ -136,7 +156,7 @@ function parserAnswer(err: Error & { code?: string; rawPacket?: unknown }): [num
   return [400, FRAMEWORK_MESSAGES.badRequest];
 }
 
-/** Fastify's `clientErrorHandler` option: the parser's refusals get `{ message }` like every other error. */
+/** Fastify's `clientErrorHandler` option: the parser's refusals get `{ message, code }` like every other error. */
 export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex): void {
   // a connection the client reset, or already gone: nobody to answer
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
@@ -149,7 +169,7 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
 }
 
 /**
- * What Fastify and Node answer themselves, made `{ message }`: a request while the server shuts down
+ * What Fastify and Node answer themselves, made `{ message, code }`: a request while the server shuts down
  * (Fastify's own 503 is turned off by return503OnClosing: false), an HTTP/1.1 request without a Host
  * header (Node's own 400 has no body; requireHostHeader: false leaves it to this hook), and an Expect
  * header other than 100-continue (Node's own 417 has no body). Registered after the security headers, so
@@ -161,12 +181,16 @@ export function registerFrameworkErrors(app: FastifyInstance) {
     closing = true;
   });
   app.addHook('onRequest', async (req, reply) => {
-    if (closing) return reply.code(503).header('connection', 'close').send({ message: FRAMEWORK_MESSAGES.closing });
+    if (closing)
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .send(errorBody(FRAMEWORK_MESSAGES.closing, ERROR_CODES.SERVICE_UNAVAILABLE));
     if (req.raw.httpVersion === '1.1' && req.headers.host === undefined)
-      return reply.code(400).send({ message: FRAMEWORK_MESSAGES.noHost });
+      return reply.code(400).send(errorBody(FRAMEWORK_MESSAGES.noHost, ERROR_CODES.BAD_REQUEST));
   });
   app.server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    const body = JSON.stringify({ message: FRAMEWORK_MESSAGES.expectation });
+    const body = JSON.stringify(errorBody(FRAMEWORK_MESSAGES.expectation, ERROR_CODES.BAD_REQUEST));
     res.writeHead(417, {
       ...headersOf(app),
       'content-type': 'application/json; charset=utf-8',

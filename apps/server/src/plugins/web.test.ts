@@ -90,7 +90,7 @@ describe('serving the web app', () => {
     }
     const api = await t.app.inject({ url: '/api/nothing/here' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: 'Not found: GET /api/nothing/here' });
+    expect(api.json()).toEqual({ message: 'Not found: GET /api/nothing/here', code: 'NOT_FOUND' });
     expect((await t.app.inject({ url: '/missing.js' })).statusCode).toBe(404);
   });
 

@@ -3,11 +3,17 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, imageSrcSet, productStructuredData, TOP_SLIDE_SIZES, type Product } from '@store/shared';
-import { getProduct, topProducts } from '../modules/catalog/catalog.service.ts';
+import {
+  ERROR_CODES,
+  escapeHtml,
+  imageSrcSet,
+  productStructuredData,
+  TOP_SLIDE_SIZES,
+  type Product,
+} from '@store/shared';
+import { getProduct, sitemapEntries, topProducts } from '../modules/catalog/catalog.service.ts';
 import { etagMatches, etagOf } from '../lib/cache.ts';
 import { HttpError } from '../lib/errors.ts';
-import { catalogRepository } from '../modules/catalog/catalog.repository.ts';
 
 const HEAD_MARK = '<!--app-head-->';
 
@@ -35,7 +41,7 @@ function jsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-export function productHead(p: Product, publicUrl: string): string {
+function productHead(p: Product, publicUrl: string): string {
   const { product, crumbs, description, url, image } = productStructuredData(p, publicUrl);
   const title = `${p.name} | Store`;
   const e = escapeHtml;
@@ -67,7 +73,7 @@ const DEFAULT_HEAD = [
 ].join('\n    ');
 
 /** The home page's head: the default one, plus a preload of the carousel's first image (its sizes too). */
-export function homeHead(firstImage: string | undefined): string {
+function homeHead(firstImage: string | undefined): string {
   if (!firstImage) return DEFAULT_HEAD;
   const e = escapeHtml;
   const srcset = imageSrcSet(firstImage);
@@ -114,7 +120,7 @@ export async function registerWeb(app: FastifyInstance) {
   let sitemap: { xml: string; at: number } | undefined;
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
     if (!sitemap || Date.now() - sitemap.at > 5 * 60_000) {
-      const rows = await catalogRepository.sitemapEntries(app.db);
+      const rows = await sitemapEntries(app.db);
       const pages = ['/', '/contact', '/login', '/register'].map(
         (p) => `  <url><loc>${escapeHtml(config.publicUrl + p)}</loc></url>`,
       );
@@ -134,7 +140,9 @@ export async function registerWeb(app: FastifyInstance) {
   if (!config.webDist || !template) {
     if (config.webDist) app.log.warn('web app not built: only the API is served (run npm run build)');
     app.setNotFoundHandler((req, reply) =>
-      reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}` }),
+      reply
+        .code(404)
+        .send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}`, code: ERROR_CODES.NOT_FOUND }),
     );
     return;
   }
@@ -214,6 +222,6 @@ export async function registerWeb(app: FastifyInstance) {
     ) {
       return sendPage(reply, DEFAULT_HEAD);
     }
-    return reply.code(404).send({ message: `Not found: ${req.method} ${url}` });
+    return reply.code(404).send({ message: `Not found: ${req.method} ${url}`, code: ERROR_CODES.NOT_FOUND });
   });
 }

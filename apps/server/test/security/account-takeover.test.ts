@@ -147,7 +147,7 @@ describe('guest sessions and guest order access', () => {
       payload: { email: 'member@example.com', postalCode: '62701' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Verification failed' });
+    expect(res.json()).toEqual({ message: 'Verification failed', code: 'FORBIDDEN' });
 
     // an access token issued before this rule (still in the table) opens nothing either
     const token = randomToken();

@@ -13,7 +13,7 @@ import { routesOf, tinyWebDist } from './routes.ts';
 vi.mock('fastify', async (importOriginal) => (await import('./routes.ts')).wrapFastify(await importOriginal()));
 
 /**
- * The authorisation matrix (issue 8): every route the server registers, with what each actor gets.
+ * The authorisation matrix: every route the server registers, with what each actor gets.
  * 'allow' = a 2xx/3xx answer (the request was authorised and done); a number = exactly that status.
  * Every request is valid, so the decision asserted is the authorisation, not the validation.
  * A route without a row fails, and so does a row whose route no longer exists.

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../helpers.ts';
 /**
  * Errors Fastify and Node's HTTP server answer before any route runs (an over-long or badly encoded URL,
  * headers too large, a request the HTTP parser cannot read, a request while the server shuts down) have the
- * shape of every other error answer: JSON `{ message }`, nothing else, and never the request echoed back.
+ * shape of every other error answer: JSON `{ message, code }`, nothing else, and never the request echoed back.
  */
 
 /** One HTTP exchange over a raw socket: what the server wrote before closing (or going quiet). */
@@ -37,7 +37,7 @@ function parse(answer: string) {
   return { status: Number(statusLine.split(' ')[1]), headers, body: body ? (JSON.parse(body) as unknown) : body };
 }
 
-describe('framework-level errors answer { message } like every other error', () => {
+describe('framework-level errors answer { message, code } like every other error', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await createTestApp({}, NO_WORKER);
@@ -49,7 +49,7 @@ describe('framework-level errors answer { message } like every other error', () 
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(414);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ message: 'URL is too long' });
+      expect(res.json()).toEqual({ message: 'URL is too long', code: 'URI_TOO_LONG' });
     }
   });
 
@@ -58,7 +58,7 @@ describe('framework-level errors answer { message } like every other error', () 
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ message: 'Malformed URL' });
+      expect(res.json()).toEqual({ message: 'Malformed URL', code: 'BAD_REQUEST' });
     }
   });
 
@@ -78,14 +78,14 @@ describe('framework-level errors answer { message } like every other error', () 
     it('answers a too-long path parameter with 414 { message } over HTTP too', async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/products/${'x'.repeat(600)}`);
       expect(res.status).toBe(414);
-      expect(await res.json()).toEqual({ message: 'URL is too long' });
+      expect(await res.json()).toEqual({ message: 'URL is too long', code: 'URI_TOO_LONG' });
     });
 
     it('answers a URL longer than the HTTP header limit with 414 { message: "URL is too long" }', async () => {
       const res = parse(await raw(port, `GET /api/products?keyword=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`));
       expect(res.status).toBe(414);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: 'URL is too long' });
+      expect(res.body).toEqual({ message: 'URL is too long', code: 'URI_TOO_LONG' });
     });
 
     it('answers headers over the limit with 431 { message: "Request headers are too large" }', async () => {
@@ -94,7 +94,7 @@ describe('framework-level errors answer { message } like every other error', () 
       );
       expect(res.status).toBe(431);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: 'Request headers are too large' });
+      expect(res.body).toEqual({ message: 'Request headers are too large', code: 'HEADERS_TOO_LARGE' });
     });
 
     it('answers what the HTTP parser cannot read with 400 { message: "Bad request" }', async () => {
@@ -107,7 +107,7 @@ describe('framework-level errors answer { message } like every other error', () 
         const res = parse(await raw(port, request));
         expect(res.status, request).toBe(400);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
-        expect(res.body).toEqual({ message: 'Bad request' });
+        expect(res.body).toEqual({ message: 'Bad request', code: 'BAD_REQUEST' });
       }
     });
 
@@ -115,7 +115,7 @@ describe('framework-level errors answer { message } like every other error', () 
       const res = parse(await raw(port, 'GET /api/products HTTP/1.1\r\nConnection: close\r\n\r\n'));
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: 'Host header is required' });
+      expect(res.body).toEqual({ message: 'Host header is required', code: 'BAD_REQUEST' });
     });
 
     it('answers an expectation it cannot meet with 417 { message }', async () => {
@@ -124,7 +124,7 @@ describe('framework-level errors answer { message } like every other error', () 
       );
       expect(res.status).toBe(417);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: 'Only Expect: 100-continue is supported' });
+      expect(res.body).toEqual({ message: 'Only Expect: 100-continue is supported', code: 'BAD_REQUEST' });
     });
   });
 });
@@ -156,7 +156,7 @@ describe('a request that arrives while the server shuts down', () => {
       const second = parse(answers[1]!);
       expect(second.status).toBe(503);
       expect(second.headers['content-type']).toMatch(/^application\/json/);
-      expect(second.body).toEqual({ message: 'Server is shutting down' });
+      expect(second.body).toEqual({ message: 'Server is shutting down', code: 'SERVICE_UNAVAILABLE' });
     } finally {
       await t.close();
     }

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@store/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NO_WORKER, createAccount } from '../accounts.ts';
@@ -15,10 +16,11 @@ vi.mock('fastify', async (importOriginal) => (await import('./routes.ts')).wrapF
  * an anonymous caller and as an admin (who gets past the authorisation checks into the services). Each
  * route also gets fixed cases of the shapes that once reached the database unchecked: every date
  * parameter or field set to each of EXTREME_DATES, and an empty body for every update, with real ids.
- * Never a 5xx; no stack trace, SQL or file path in an answer; every API error is JSON `{ message }`
- * and nothing else. FUZZ_RUNS=5000 for a longer run.
+ * Never a 5xx; no stack trace, SQL or file path in an answer; every API error is JSON `{ message, code }`
+ * (a code of ERROR_CODES) and nothing else. FUZZ_RUNS=5000 for a longer run.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const ERROR_CODE_NAMES = new Set<unknown>(Object.values(ERROR_CODES));
 // CI replays one fixed seed (a red build must be reproducible and not depend on luck); local runs explore
 // new inputs each time. FUZZ_SEED picks one either way; a failure prints the seed that found it.
 const CI_SEED = 20_261_122;
@@ -419,9 +421,10 @@ describe('fuzzing every route: never a 5xx, never internals, every 4xx a JSON me
             if (page) return;
             if (!String(res.headers['content-type']).startsWith('application/json'))
               throw new Error(`4xx not JSON: ${what}`);
-            const answer = res.json() as { message?: unknown };
+            const answer = res.json() as { message?: unknown; code?: unknown };
             if (typeof answer.message !== 'string') throw new Error(`4xx without a message: ${what}`);
-            if (Object.keys(answer).length !== 1) throw new Error(`4xx with more than { message }: ${what}`);
+            if (!ERROR_CODE_NAMES.has(answer.code)) throw new Error(`4xx without a known code: ${what}`);
+            if (Object.keys(answer).length !== 2) throw new Error(`4xx with more than { message, code }: ${what}`);
           } else if (String(res.headers['content-type']).startsWith('application/json')) {
             const leak = leaks(res.body, t.config.dataDir);
             if (leak && !pattern.startsWith('/api/docs')) throw new Error(`${leak} in: ${what}`);

@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../helpers.ts';
 import { standIn } from '../orders-support.ts';
 import { INLINE_SCRIPT, tinyWebDist } from './routes.ts';
 
-/** Security headers on pages and API answers, and the attributes of every cookie the server sets (issue 8). */
+/** Security headers on pages and API answers, and the attributes of every cookie the server sets. */
 function csp(res: LightMyRequestResponse): Map<string, string[]> {
   const header = String(res.headers['content-security-policy'] ?? '');
   return new Map(

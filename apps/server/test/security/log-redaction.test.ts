@@ -18,7 +18,7 @@ import { capture } from './routes.ts';
 vi.mock('fastify', async (importOriginal) => (await import('./routes.ts')).wrapFastify(await importOriginal()));
 
 /**
- * The structured log of a whole journey at LOG_LEVEL=trace (issue 8): register, confirm, sign in, reset a
+ * The structured log of a whole journey at LOG_LEVEL=trace: register, confirm, sign in, reset a
  * password, a guest with its cookie, an order, a PayPal payment through the local stand-in, a guest access
  * token. No secret the client or PayPal sent may appear in it, and every answer's x-request-id names the
  * log lines of its request.

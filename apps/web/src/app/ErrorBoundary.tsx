@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { paths } from '../lib/paths.ts';
 
 interface State {
   error: Error | null;
@@ -26,7 +27,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
           <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
             Reload the page
           </button>
-          <a href="/" className="btn btn-outline-secondary">
+          <a href={paths.home} className="btn btn-outline-secondary">
             Back to the shop
           </a>
         </div>

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../features/auth/store.ts';
+import { useAuth } from '../lib/auth.ts';
 import { setTokenFailedHandler } from '../lib/api.ts';
 import { useLogout } from './use-logout.ts';
+import { paths } from '../lib/paths.ts';
 
-/** First path segments a guest may visit (spec §4); everything else (profile, support, admin…) is not. */
+/** First path segments a guest may visit: browsing, cart, checkout, orders and the account pages; not profile, support or admin. */
 const GUEST_ALLOWED = new Set([
   '',
   'page',
@@ -30,11 +31,9 @@ export function guestMayVisit(pathname: string): boolean {
   return GUEST_ALLOWED.has(pathname.split('/')[1]?.toLowerCase() ?? '');
 }
 
-export const loginHref = (to: string) => `/login?redirect=${encodeURIComponent(to)}`;
-
 /**
- * Spec §4: a guest outside the allowed pages has its stored info cleared and goes to
- * /login?redirect=…; a request refused with 'Not authorized, token failed' logs out.
+ * A guest outside the allowed pages has its stored info cleared and goes to /login?redirect=…;
+ * a request whose bearer token the server refuses (TOKEN_FAILED) logs out.
  */
 export function SessionGuard() {
   const { pathname, search } = useLocation();
@@ -50,7 +49,7 @@ export function SessionGuard() {
   useEffect(() => {
     if (!isGuest || guestMayVisit(pathname)) return;
     useAuth.getState().clear();
-    navigate(loginHref(pathname + search), { replace: true });
+    navigate(paths.login(pathname + search), { replace: true });
   }, [isGuest, pathname, search, navigate]);
   return null;
 }
@@ -59,13 +58,13 @@ export function SessionGuard() {
 export function RequireUser() {
   const { pathname, search } = useLocation();
   const user = useAuth((s) => s.userInfo);
-  if (!user || user.isGuest) return <Navigate to={loginHref(pathname + search)} replace />;
+  if (!user || user.isGuest) return <Navigate to={paths.login(pathname + search)} replace />;
   return <Outlet />;
 }
 
-/** Admin pages: everyone else goes to /login (spec §6). */
+/** Admin pages: everyone else goes to /login, without a redirect. */
 export function RequireAdmin() {
   const user = useAuth((s) => s.userInfo);
-  if (!user || user.isGuest || !user.isAdmin || !user.token) return <Navigate to="/login" replace />;
+  if (!user || user.isGuest || !user.isAdmin || !user.token) return <Navigate to={paths.login()} replace />;
   return <Outlet />;
 }

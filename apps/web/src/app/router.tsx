@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Loader } from '../components/Loader.tsx';
+import { paths } from '../lib/paths.ts';
 import HomePage from '../features/catalog/pages/HomePage.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -9,9 +10,9 @@ import { RootLayout } from './layout/RootLayout.tsx';
 // (Declarative routes: the data router would add ~17 KB gzipped to every page for features unused here.)
 const ProductListPage = lazy(() => import('../features/catalog/pages/ProductListPage.tsx'));
 const ProductPage = lazy(() => import('../features/product/pages/ProductPage.tsx'));
-const CartPage = lazy(() => import('../features/cart/pages/CartPage.tsx'));
+const CartPage = lazy(() => import('./routes/CartRoute.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
-// accounts (issue 3)
+// accounts
 const LoginPage = lazy(() => import('../features/account/pages/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/account/pages/RegisterPage.tsx'));
 const RegisterConfirmPage = lazy(() => import('../features/account/pages/RegisterConfirmPage.tsx'));
@@ -20,27 +21,27 @@ const ConfirmEmailChangePage = lazy(() => import('../features/account/pages/Conf
 const ResendConfirmationPage = lazy(() => import('../features/account/pages/ResendConfirmationPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/account/pages/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/account/pages/ResetPasswordPage.tsx'));
-const ProfilePage = lazy(() => import('../features/account/pages/ProfilePage.tsx'));
+const ProfilePage = lazy(() => import('./routes/ProfileRoute.tsx'));
 const UserListPage = lazy(() => import('../features/admin-users/pages/UserListPage.tsx'));
 const UserEditPage = lazy(() => import('../features/admin-users/pages/UserEditPage.tsx'));
-// checkout and orders (issue 4)
+// checkout and orders
 const ShippingPage = lazy(() => import('../features/checkout/pages/ShippingPage.tsx'));
 const PaymentPage = lazy(() => import('../features/checkout/pages/PaymentPage.tsx'));
 const ShippingRatePage = lazy(() => import('../features/checkout/pages/ShippingRatePage.tsx'));
 const PlaceOrderPage = lazy(() => import('../features/checkout/pages/PlaceOrderPage.tsx'));
 const OrderPage = lazy(() => import('../features/orders/pages/OrderPage.tsx'));
-// admin catalogue and orders (issue 5): separate chunks, never downloaded by shoppers
+// admin catalogue and orders: separate chunks, never downloaded by shoppers
 const AdminProductListPage = lazy(() => import('../features/admin-products/list/ProductListAdminPage.tsx'));
 const ProductEditPage = lazy(() => import('../features/admin-products/edit/ProductEditPage.tsx'));
 const OrderListPage = lazy(() => import('../features/admin-orders/OrderListPage.tsx'));
-// reviews, contact and support (issue 6)
+// contact and support
 const ContactPage = lazy(() => import('../features/support/pages/ContactPage.tsx'));
 const ContactSupportPage = lazy(() => import('../features/support/pages/ContactSupportPage.tsx'));
 
 export function AppRoutes() {
   return (
     <Routes>
-      {/* standalone: no header or footer (spec §2) */}
+      {/* e-mail link landings stand alone: no header or footer */}
       <Route
         path="user/confirm/:token"
         element={
@@ -64,30 +65,30 @@ export function AppRoutes() {
         <Route path="search/:keyword/page/:pageNumber" element={<ProductListPage />} />
         <Route path="product/:idOrSlug" element={<ProductPage />} />
         <Route path="cart/:id?" element={<CartPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
+        <Route path={paths.login()} element={<LoginPage />} />
+        <Route path={paths.register()} element={<RegisterPage />} />
         <Route path="registerconfirm/:token" element={<RegisterConfirmPage />} />
-        <Route path="resendconfirmation" element={<ResendConfirmationPage />} />
-        <Route path="forgotpw" element={<ForgotPasswordPage />} />
+        <Route path={paths.resendConfirmation} element={<ResendConfirmationPage />} />
+        <Route path={paths.forgotPassword()} element={<ForgotPasswordPage />} />
         <Route path="users/resetpw/:token" element={<ResetPasswordPage />} />
-        <Route path="shipping" element={<ShippingPage />} />
-        <Route path="shippingrate" element={<ShippingRatePage />} />
-        <Route path="payment" element={<PaymentPage />} />
-        <Route path="placeorder" element={<PlaceOrderPage />} />
+        <Route path={paths.shipping} element={<ShippingPage />} />
+        <Route path={paths.shippingRate} element={<ShippingRatePage />} />
+        <Route path={paths.payment} element={<PaymentPage />} />
+        <Route path={paths.placeOrder} element={<PlaceOrderPage />} />
         <Route path="order/:id" element={<OrderPage />} />
-        <Route path="contact" element={<ContactPage />} />
+        <Route path={paths.contact} element={<ContactPage />} />
         <Route element={<RequireUser />}>
-          <Route path="profile" element={<ProfilePage />} />
+          <Route path={paths.profile} element={<ProfilePage />} />
           {/* paths match case-insensitively: /contactSupport too */}
-          <Route path="contactsupport" element={<ContactSupportPage />} />
+          <Route path={paths.contactSupport} element={<ContactSupportPage />} />
         </Route>
         <Route element={<RequireAdmin />}>
-          <Route path="admin/userlist" element={<UserListPage />} />
+          <Route path={paths.adminUsers} element={<UserListPage />} />
           <Route path="admin/user/:id/edit" element={<UserEditPage />} />
-          <Route path="admin/productlist" element={<AdminProductListPage />} />
+          <Route path={paths.adminProducts} element={<AdminProductListPage />} />
           <Route path="admin/productlist/:pageNumber" element={<AdminProductListPage />} />
           <Route path="admin/product/:id/edit" element={<ProductEditPage />} />
-          <Route path="admin/orderlist" element={<OrderListPage />} />
+          <Route path={paths.adminOrders} element={<OrderListPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

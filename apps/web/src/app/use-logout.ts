@@ -1,17 +1,17 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCart } from '../features/cart/store.ts';
-import { useAuth } from '../features/auth/store.ts';
+import { useCart } from '../lib/cart.ts';
+import { catalogKeys } from '../lib/catalog.ts';
+import { CHECKOUT_KEYS } from '../lib/checkout-keys.ts';
+import { useAuth } from '../lib/auth.ts';
+import { paths } from '../lib/paths.ts';
 
-/** Checkout data a later issue stores; logout clears it with the user and the cart (spec §4). */
-const CHECKOUT_KEYS = ['shippingAddress', 'paymentMethod', 'shippingRate'];
-
-/** Drops everything the browser keeps about the signed-in user or guest (spec §4 logout). */
+/** Logout: drops everything the browser keeps about the signed-in user or guest (user, cart, checkout data). */
 export function clearSession(): void {
   useAuth.getState().clear();
   useCart.getState().clear();
-  for (const key of CHECKOUT_KEYS) {
+  for (const key of Object.values(CHECKOUT_KEYS)) {
     try {
       localStorage.removeItem(key);
     } catch {
@@ -27,7 +27,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     clearSession();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'catalog' && q.queryKey[0] !== 'captcha-config' });
-    navigate('/login');
+    queryClient.removeQueries({
+      predicate: (q) => q.queryKey[0] !== catalogKeys.all[0] && q.queryKey[0] !== 'captcha-config',
+    });
+    navigate(paths.login());
   }, [navigate, queryClient]);
 }

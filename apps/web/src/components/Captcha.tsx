@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../lib/api.ts';
 
-/** The captcha answer the forms send as `grecaptcha` (CONTRACTS.md §5); null while none is ready. */
+/** The captcha answer the forms send as `grecaptcha` (the field's name whichever captcha provider the server uses); null while none is ready. */
 export type CaptchaChange = (payload: string | null) => void;
 
 interface CaptchaProps {

@@ -1,5 +1,6 @@
 import type { OrderSummary } from '@store/shared';
 import { Link } from 'react-router';
+import { paths } from '../lib/paths.ts';
 
 /** The date a step of an order happened, or a ✗ that a screen reader reads as 'No' (order tables). */
 export function DoneOn({ done, at }: { done: boolean; at: string | null }) {
@@ -17,7 +18,7 @@ export function DoneOn({ done, at }: { done: boolean; at: string | null }) {
 /** The Details link of an order row, named for screen readers. */
 export function OrderDetailsLink({ id }: { id: string }) {
   return (
-    <Link to={`/order/${id}`} className="btn btn-sm btn-outline-primary" aria-label={`Details of order ${id}`}>
+    <Link to={paths.order(id)} className="btn btn-sm btn-outline-primary" aria-label={`Details of order ${id}`}>
       Details
     </Link>
   );

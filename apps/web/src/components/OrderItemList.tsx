@@ -1,6 +1,7 @@
 import { formatMoney, fromCents, toCents } from '@store/shared';
 import { Link } from 'react-router';
 import { ProductImage } from './ProductImage.tsx';
+import { paths } from '../lib/paths.ts';
 
 export interface ItemRow {
   key: string;
@@ -36,7 +37,7 @@ export function OrderItemList({ items, label = 'Order Items' }: { items: ItemRow
               />
               <div className="flex-grow-1" style={{ minWidth: 0 }}>
                 {i.product ? (
-                  <Link to={`/product/${i.slug ?? i.product}`} className="text-break">
+                  <Link to={paths.product(i.slug ?? i.product)} className="text-break">
                     {i.name}
                   </Link>
                 ) : (

@@ -8,7 +8,7 @@ export interface ToastContent {
 }
 
 /**
- * One toast in the top-right corner that hides by itself after `delay` ms (spec §9 toast times).
+ * One toast in the top-right corner that hides by itself after `delay` ms (the times are in TOAST_MS).
  * Errors are announced assertively, successes politely.
  */
 export function TimedToast({

@@ -1,26 +1,69 @@
-/** Tiny fetch wrapper: JSON in and out, the server's `{message}` becomes the Error's message. */
+import type { AUTH_MESSAGES, ErrorCode } from '@store/shared';
+
+/**
+ * Tiny fetch wrapper: JSON in and out. A failed answer `{ message, code }` becomes an ApiError: the
+ * message is for people, the code is what the app decides on.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** The API's machine-readable error name (ERROR_CODES of @store/shared); absent when the answer carried none. */
+  readonly code?: ErrorCode;
+  /** Whether the server explained the failure; otherwise the message is a generic "Request failed (status)". */
+  readonly explained: boolean;
+  constructor(message: string, status: number, code?: ErrorCode, explained = true) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
+    this.explained = explained;
   }
+}
+
+/**
+ * Whether `err` is the API's answer with `code`. `fallback` recognises the same error by its message,
+ * for a server that does not send this code yet; drop it once the server does.
+ */
+export function hasErrorCode(err: unknown, code: ErrorCode, fallback?: (message: string) => boolean): err is ApiError {
+  return err instanceof ApiError && (err.code === code || (fallback?.(err.message) ?? false));
 }
 
 let tokenProvider: () => string | undefined = () => undefined;
 
-/** The auth feature tells the wrapper where the bearer token lives (lib stays free of features). */
+/** The app tells the wrapper where the bearer token lives (lib/api.ts stays free of the auth store). */
 export function setTokenProvider(provider: () => string | undefined): void {
   tokenProvider = provider;
 }
 
-export const TOKEN_FAILED = 'Not authorized, token failed';
+/**
+ * The message of a refused token, `AUTH_MESSAGES.tokenFailed` of @store/shared: its type is that constant's, so
+ * the compiler holds the two equal. (Not imported as a value: the module that defines it also builds a zod
+ * schema, which would put zod into every page's first load.)
+ */
+export const TOKEN_FAILED: (typeof AUTH_MESSAGES)['tokenFailed'] = 'Not authorized, token failed';
 let onTokenFailed: () => void = () => undefined;
 
-/** Called when a request that sent a bearer token is refused with 'Not authorized, token failed' (spec §4: automatic logout). */
+/** Called when a request that sent a bearer token is refused because of that token: the app signs out. */
 export function setTokenFailedHandler(handler: () => void): void {
   onTokenFailed = handler;
+}
+
+/** A refused bearer token (invalid, expired, or its account changed). */
+const isTokenFailure = (err: unknown) => hasErrorCode(err, 'TOKEN_FAILED', (message) => message === TOKEN_FAILED);
+
+/**
+ * The ApiError of a failed answer, from its status and parsed JSON body (anything else counts as no
+ * body). When the request sent a bearer token and the server refused it, the app signs out, as for
+ * every call through `api`. For requests made without `api` (an XHR upload with progress).
+ */
+export function errorFromResponse(status: number, body: unknown, sentToken = true): ApiError {
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const explained = typeof fields.message === 'string' && fields.message !== '';
+  const message = explained ? (fields.message as string) : `Request failed (${status})`;
+  // a code this app does not know yet is kept as sent: it simply matches none of the codes the app checks
+  const code = typeof fields.code === 'string' && fields.code !== '' ? (fields.code as ErrorCode) : undefined;
+  const err = new ApiError(message, status, code, explained);
+  if (status === 401 && sentToken && isTokenFailure(err)) onTokenFailed();
+  return err;
 }
 
 export interface ApiOptions extends Omit<RequestInit, 'body'> {
@@ -47,14 +90,7 @@ export async function api<T>(path: string, { json, headers, ...init }: ApiOption
   } catch {
     data = undefined;
   }
-  if (!res.ok) {
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message
-        ? data.message
-        : `Request failed (${res.status})`;
-    if (res.status === 401 && token && message === TOKEN_FAILED) onTokenFailed();
-    throw new ApiError(message, res.status);
-  }
+  if (!res.ok) throw errorFromResponse(res.status, data, Boolean(token));
   return data as T;
 }
 

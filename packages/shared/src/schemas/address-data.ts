@@ -1,4 +1,4 @@
-/** Messages and lookup tables behind the shipping-address rules (spec §5): country aliases, US state names. */
+/** Messages and lookup tables behind the shipping-address rules: country aliases, US state names. */
 import { US_STATES } from '../constants.ts';
 
 export const COUNTRY_CODES = ['US', 'CA', 'GB', 'AU', 'OTHER'] as const;

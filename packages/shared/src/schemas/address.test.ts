@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ADDRESS_MESSAGES } from './address-data.ts';
 import {
-  ADDRESS_MESSAGES,
   checkEmail,
   countryCode,
   firstAddressError,
@@ -21,7 +21,7 @@ const base = {
   country: 'United States',
 };
 
-describe('country recognition (spec §5)', () => {
+describe('country recognition', () => {
   it('recognises US, CA, GB and AU by code or common name, everything else is OTHER', () => {
     expect(countryCode('us')).toBe('US');
     expect(countryCode('U.S.A.')).toBe('US');

@@ -1,13 +1,11 @@
 /**
- * Shipping-address rules of spec §5 as pure functions: the server validates with them and the web app
- * previews with them. Each field is cleaned (spec §5 text cleaning), checked against its limit and format,
+ * Shipping-address rules as pure functions: the server validates with them and the web app
+ * previews with them. Each field is cleaned (text cleaning: no angle brackets, control or invisible characters), checked against its limit and format,
  * and normalised (upper-cased state and postal code, country recognised as US, CA, GB, AU or OTHER).
  */
 import { LIMITS, US_STATES } from '../constants.ts';
 import { cleanText } from '../text.ts';
 import { ADDRESS_MESSAGES, COUNTRY_ALIASES, US_STATE_NAMES, type CountryCode } from './address-data.ts';
-
-export { ADDRESS_MESSAGES, COUNTRY_CODES, type CountryCode } from './address-data.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const NAME_RE = /^[\p{L}\p{M}' .-]+$/u;

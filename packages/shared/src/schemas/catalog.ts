@@ -19,7 +19,7 @@ export const productListQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
   adminCheck: queryBool.optional(),
-  // Admin filters (spec §2 admin products), honoured for any caller since they only narrow a public list.
+  // The admin product list's filters, honoured for any caller since they only narrow a public list.
   id: z.string().max(24).optional(),
   name: z.string().max(LIMITS.productName).optional(),
   category: z.string().max(100).optional(),

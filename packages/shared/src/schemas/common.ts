@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-export const errorSchema = z.object({ message: z.string() });
-export type ApiError = z.infer<typeof errorSchema>;
-
 /** The largest amount a price or total can be: PostgreSQL stores them as integer cents (at most 2^31 - 1). */
 export const AMOUNT_MAX = 21_474_836.47;
 

@@ -1,4 +1,4 @@
-/** Shipment tracking, the tracking e-mail and the AliExpress connection (spec §5 other, §7 orders, §8). */
+/** Shipment tracking, the tracking e-mail and the AliExpress connection. */
 import { z } from 'zod';
 import { boundedDate } from './dates.ts';
 
@@ -16,7 +16,7 @@ export const TRACKING_MESSAGES = {
 
 export const ALIEXPRESS_MESSAGES = {
   notConfigured: 'AliExpress is not configured',
-  // client-side messages of spec §8
+  // the messages the tracking screens show
   urlFailed: 'Failed to get AliExpress auth URL',
   urlMissing: 'authURL missing in response',
   startFailed: 'Unable to start AliExpress OAuth',

@@ -60,7 +60,7 @@ describe('place-order request', () => {
 });
 
 describe('other order requests', () => {
-  it('guest access fields are optional in the schema so the service can answer the spec message', () => {
+  it('guest access fields are optional in the schema so the service can answer its own message', () => {
     expect(guestAccessSchema.parse({})).toEqual({});
   });
   it('ship takes tracking numbers with item labels', () => {

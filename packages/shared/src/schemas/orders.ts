@@ -1,16 +1,14 @@
 /**
- * Orders on the wire (spec §3, §7; CONTRACTS.md §4, §7, §9): request bodies with the spec's messages and the
+ * Orders on the wire: request bodies with their exact messages, and the
  * answers. Prices a client sends (itemsPrice, taxPrice, shippingPrice, totalPrice, item prices) are not part of
  * these schemas and are dropped: the server prices every order from its catalogue.
  */
 import { z } from 'zod';
 import { amountFilter } from './common.ts';
 import { boundedDate, dateParamMessages } from './dates.ts';
+import { shippingAddressOutSchema } from './users-api.ts';
 
-export * from './address.ts';
-export * from './shipping.ts';
-
-/** Free text the service cleans and checks itself (spec §5); the cap only bounds the work. */
+/** Free text the service cleans and checks itself; the cap only bounds the work. */
 const text = z.string().max(1000).optional();
 
 export const ORDER_MESSAGES = {
@@ -86,6 +84,8 @@ export const payOrderSchema = z.object({
     .optional(),
 });
 export type PayOrderInput = z.infer<typeof payOrderSchema>;
+/** What a client reports of a payment (PayPal's capture, or the test-mode stand-in) when it pays an order. */
+export type PaymentResult = NonNullable<PayOrderInput['paymentResult']>;
 
 export const guestAccessSchema = z.object({ email: text, postalCode: text });
 export const guestAccessResponseSchema = z.object({ accessToken: z.string(), expiresAt: z.string() });
@@ -105,7 +105,7 @@ const yesNo = z
 /** A date filter: a whole day (YYYY-MM-DD) or an ISO date-time, from year 1 to 9999; blank for none. */
 const dateFilter = (name: string) => boundedDate(dateParamMessages(name)).optional();
 
-/** Admin order list filters (spec §2 admin orders). */
+/** Admin order list filters. */
 export const orderListQuerySchema = z.object({
   id: z.string().max(24).optional(),
   username: z.string().max(64).optional(),
@@ -138,17 +138,6 @@ export const orderItemSchema = z.object({
   selectedColorsVariants: orderVariantSchema.nullable(),
 });
 
-export const orderShippingAddressSchema = z.object({
-  shipToFirstName: z.string(),
-  shipToLastName: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-});
-
 export const orderBuyerSchema = z.object({
   _id: z.string().nullable(),
   username: z.string(),
@@ -179,7 +168,7 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderSchema = orderSummarySchema.extend({
   orderItems: z.array(orderItemSchema),
-  shippingAddress: orderShippingAddressSchema,
+  shippingAddress: shippingAddressOutSchema,
   shippingRateId: z.string(),
   paymentMethod: z.string(),
   itemsPrice: z.number(),

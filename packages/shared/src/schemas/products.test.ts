@@ -57,7 +57,7 @@ describe('product edit rules', () => {
     );
   });
 
-  it('words the spec messages', () => {
+  it('words the messages exactly', () => {
     expect(UPLOAD_MESSAGES.skipped(3)).toBe('Only JPG/PNG up to 5MB per file. Skipped 3 invalid file(s).');
     expect(shipmentTrackingSchema.safeParse({ trackingId: 'X1' }).error?.issues[0]?.message).toBe(
       'Invalid shipment data',

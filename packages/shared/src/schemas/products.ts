@@ -1,5 +1,5 @@
 /**
- * Admin product editing (spec §2 admin product edit, §7 products): the body of PUT /api/products/{id} and of
+ * Admin product editing: the body of PUT /api/products/{id} and of
  * PUT /api/products/image/{id}, with clear messages. The server cleans text, sanitises the rich-text
  * description and resolves the category; these schemas only settle shapes and limits.
  */
@@ -7,10 +7,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { changesSomething } from './common.ts';
 
-export * from './uploads.ts';
-export * from './fulfilment.ts';
-
-/** Gallery folder names (spec §5 image upload): no dots or slashes, so no traversal. */
+/** Gallery folder names: no dots or slashes, so no traversal. */
 export const IMAGE_FOLDER_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
 /** An image the server stored: /uploads/{folder}/{file}. */
 export const UPLOAD_SRC_RE = /^\/uploads\/[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}\/[a-zA-Z0-9][a-zA-Z0-9_-]*(\.[a-zA-Z0-9]+)?$/;

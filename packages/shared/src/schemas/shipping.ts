@@ -1,4 +1,4 @@
-/** Shipping calls (spec §7 orders and shipping): address validation, shipping rates, mailing list, PayPal config. */
+/** Shipping calls: address validation, shipping rates, mailing list, PayPal config. */
 import { z } from 'zod';
 
 const text = z.string().max(1000).optional();
@@ -13,7 +13,7 @@ export const addressValidationRequestSchema = z.object({
 });
 export type AddressValidationRequest = z.infer<typeof addressValidationRequestSchema>;
 
-/** Spec §3 address validation response (Address1, Address2, City, State, Zip5); Zip4 and Country are extras. */
+/** Address validation answer: Address1, Address2, City, State, Zip5 (the web app reads these); Zip4 and Country are extras. */
 export const addressSuggestionSchema = z.object({
   Address1: z.string(),
   Address2: z.string(),

@@ -4,8 +4,8 @@ import { cleanMultiline, cleanText, hasHtml, stripInvisible } from '../text.ts';
 import { EMAIL_RE, captchaAnswer, captchaRequired, normalizeEmail } from './users.ts';
 
 /**
- * Reviews, contact form and support messages (spec §5 Contact, Support message, review rating),
- * with the spec's exact messages. The server validates requests with these; the web forms reuse them.
+ * Reviews, contact form and support messages (field limits, text cleaning, the 1–5 review rating),
+ * with their exact messages. The server validates requests with these; the web forms reuse them.
  */
 
 export const REVIEW_MESSAGES = {

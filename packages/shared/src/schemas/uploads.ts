@@ -1,4 +1,4 @@
-/** Gallery uploads (spec §5 image upload, §7 upload, §8 messages). */
+/** Gallery uploads: the folder name rule, the accepted files (JPG/PNG up to 5 MB) and their messages. */
 import { z } from 'zod';
 
 export const UPLOAD_MAX_FILES = 20;
@@ -12,7 +12,7 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: `At most ${UPLOAD_MAX_FILES} files per upload.`,
   notMultipart: 'Send the images as multipart/form-data in the field "files".',
   noSrcs: 'Please choose at least one image to delete.',
-  // client-side messages of spec §8, kept here so every screen says the same
+  // the messages the upload screens show, kept here so every screen says the same
   canceled: 'Upload canceled.',
   failed: 'Upload failed.',
   loadFailed: 'Failed to load folder contents.',
@@ -24,7 +24,7 @@ export const UPLOAD_MESSAGES = {
 export const uploadedImageSchema = z.object({ src: z.string() });
 export const uploadListSchema = z.array(uploadedImageSchema);
 
-/** POST /api/upload/{folder}: what was stored, and how many files were skipped (with the spec's message). */
+/** POST /api/upload/{folder}: what was stored, and how many files were skipped (with the message the screen shows). */
 export const uploadResponseSchema = z.object({
   files: z.array(uploadedImageSchema),
   skipped: z.number(),

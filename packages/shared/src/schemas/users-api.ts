@@ -4,7 +4,7 @@ import { cleanText } from '../text.ts';
 import { isEmail, normalizeEmail } from './users.ts';
 
 /**
- * Shipping address saved on the profile (spec §3, §5) with basic cleaning and limits.
+ * Shipping address saved on the profile, with basic cleaning and limits.
  * The checkout issue adds the strict per-country rules.
  */
 const addressField = (label: string, max: number, required = true) =>
@@ -30,7 +30,7 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 
-/** Spec §5 shipping e-mail: lowercased, no spaces, at most 254. */
+/** The e-mail given at checkout: lowercased, no spaces, at most 254 characters. */
 export const shippingEmailField = z
   .string({ error: 'Email is required' })
   .transform((v) => normalizeEmail(v).replace(/\s+/g, ''))
@@ -56,7 +56,7 @@ export const shippingAddressOutSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressOutSchema>;
 
-/** User fields of CONTRACTS.md §4. */
+/** The user fields every user answer carries (sign-in, register, profile, guest session). */
 export const userSchema = z.object({
   _id: z.string(),
   username: z.string(),
@@ -79,7 +79,7 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 
 /**
  * Register: no bearer token (an unconfirmed account cannot sign in); `registerToken` (also answered as `token`,
- * per CONTRACTS §4) opens /registerconfirm/{token}.
+ * for clients that read that field) opens /registerconfirm/{token}.
  */
 export const registerResponseSchema = userSchema.extend({
   message: z.string(),

@@ -32,7 +32,7 @@ const goodRegister = {
   password: 'Secret-123',
 };
 
-describe('login rules (spec §5)', () => {
+describe('login rules', () => {
   it('requires an e-mail, refuses markup, then checks the format', () => {
     expect(messages(loginSchema, { email: '', password: 'x' })).toEqual({ email: 'Email required' });
     expect(messages(loginSchema, { password: 'x' })).toEqual({ email: 'Email required' });
@@ -45,7 +45,7 @@ describe('login rules (spec §5)', () => {
   });
 });
 
-describe('register rules (spec §5)', () => {
+describe('register rules', () => {
   it('accepts a good registration and cleans it', () => {
     expect(registerSchema.parse(goodRegister)).toEqual({
       firstName: 'Ada',
@@ -55,7 +55,7 @@ describe('register rules (spec §5)', () => {
       password: 'Secret-123',
     });
   });
-  it('gives the spec messages for names', () => {
+  it('gives the exact messages for names', () => {
     expect(messages(registerSchema, { ...goodRegister, firstName: ' ' })).toEqual({ firstName: 'First name required' });
     expect(messages(registerSchema, { ...goodRegister, lastName: '' })).toEqual({ lastName: 'Last name required' });
     expect(messages(registerSchema, { ...goodRegister, firstName: '<i>Ada</i>' })).toEqual({
@@ -110,7 +110,7 @@ describe('name and username cleaning', () => {
   });
 });
 
-describe('profile rules (spec §5)', () => {
+describe('profile rules', () => {
   it('says Required, Invalid and Invalid format', () => {
     const ok = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
     expect(messages(profileSchema, { ...ok, firstName: '' })).toEqual({ firstName: 'Required' });
@@ -124,7 +124,7 @@ describe('profile rules (spec §5)', () => {
   });
 });
 
-describe('password change and reset (spec §5)', () => {
+describe('password change and reset', () => {
   it('needs every field, a strong new password and a matching confirmation', () => {
     expect(messages(changePasswordSchema, { currentPassword: '', password: 'Whatever-1' })).toEqual({
       currentPassword: 'All fields are required',
@@ -155,7 +155,7 @@ describe('password change and reset (spec §5)', () => {
 });
 
 describe('shipping address on the profile', () => {
-  it('cleans the fields and requires the spec ones', () => {
+  it('cleans the fields and requires the mandatory ones', () => {
     const parsed = addressUpdateSchema.parse({
       email: ' Guest@Example.com ',
       shippingAddress: {

@@ -4,7 +4,7 @@ import { cleanText, hasHtml } from '../text.ts';
 import { changesSomething } from './common.ts';
 
 /**
- * Account rules of spec §5 (login, register, profile, change and reset password) with the spec's
+ * Account rules (login, register, profile, change and reset password) with the product's exact
  * exact messages. The server validates requests with these schemas; the web app validates its forms
  * with the *FormSchema variants (which add the confirm fields and a required captcha).
  */

@@ -65,7 +65,7 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_price_idx').on(t.priceCents, t.id),
     index('products_name_idx').on(sql`lower(${t.name})`, t.id),
-    // the search box's limit is the longest name (spec §5): max() reads the end of this index
+    // the search box's limit is the longest product name: max() reads the end of this index
     index('products_name_length_idx').on(sql`char_length(${t.name})`),
     index('products_rating_idx').on(t.rating.desc(), t.numReviews.desc(), t.id),
     index('products_category_idx').on(t.categoryId, t.createdAt.desc()),

@@ -1,8 +1,9 @@
+import type { ShippingAddress } from '@store/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, ts, updatedAt } from './columns.ts';
 import { productVariants, products } from './catalog.ts';
-import { users, type ShippingAddressJson } from './users.ts';
+import { users } from './users.ts';
 
 export interface PaymentResultJson {
   id: string;
@@ -22,7 +23,7 @@ export const orders = pgTable(
     lastName: varchar('last_name', { length: 64 }).notNull().default(''),
     email: varchar('email', { length: 254 }).notNull(),
     isGuest: boolean('is_guest').notNull().default(false),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddressJson>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     shippingRateId: varchar('shipping_rate_id', { length: 64 }).notNull().default('free'),
     paymentMethod: varchar('payment_method', { length: 32 }).notNull().default('PayPal'),
     itemsCents: integer('items_cents').notNull(),

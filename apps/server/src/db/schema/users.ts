@@ -1,17 +1,7 @@
+import type { ShippingAddress } from '@store/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, char, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, ts, updatedAt } from './columns.ts';
-
-export interface ShippingAddressJson {
-  shipToFirstName: string;
-  shipToLastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
 
 export const users = pgTable(
   'users',
@@ -29,7 +19,7 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     isGuest: boolean('is_guest').notNull().default(false),
     profileUpdateCount: integer('profile_update_count').notNull().default(0),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddressJson>(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     // bumped on password change, deactivation or deletion so older tokens stop working at once
     tokenVersion: integer('token_version').notNull().default(0),
     // null until the address is confirmed: tells an unconfirmed account from one an admin deactivated

@@ -1,4 +1,6 @@
-/** A tiny seeded PRNG (mulberry32) with the helpers the seeds need, so catalogues are reproducible. */
+import { mulberry32 } from '@store/shared';
+
+/** The seeded generator with the helpers the seeds need, so catalogues are reproducible. */
 export interface Rng {
   /** Uniform float in [0, 1). */
   next(): number;
@@ -10,17 +12,6 @@ export interface Rng {
   shuffle<T>(items: readonly T[]): T[];
   /** `n` distinct items (or all of them when there are fewer). */
   sample<T>(items: readonly T[], n: number): T[];
-}
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function createRng(seed: number): Rng {

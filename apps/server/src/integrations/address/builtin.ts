@@ -21,7 +21,7 @@ export function toSuggestion(a: NormalizedAddress): AddressSuggestion {
   };
 }
 
-/** Spec §5 rules, offline: the shared cleaning, limits, per-country postal formats and state codes. */
+/** The shipping-address rules, offline: the shared cleaning, limits, per-country postal formats and state codes. */
 export function checkAddress(input: AddressValidationRequest): NormalizedAddress {
   const { address, errors } = normalizeAddress(input, { names: false });
   const problem = firstAddressError(errors);

@@ -1,7 +1,7 @@
 import type { AddressSuggestion, AddressValidationRequest } from '@store/shared';
 
 /**
- * Address validation (spec §2 shipping, §5): one interface, one module per provider (builtin.ts offline,
+ * Address validation at checkout: one interface, one module per provider (builtin.ts offline,
  * usps.ts with the USPS Addresses API v3), chosen by configuration in index.ts.
  */
 export interface AddressProvider {

@@ -10,7 +10,7 @@ export interface PaypalCredentials {
 }
 
 /**
- * PayPal REST, the two calls CONTRACTS.md §7 needs: an OAuth token (client credentials, kept until
+ * PayPal REST, the two calls payment verification needs: an OAuth token (client credentials, kept until
  * shortly before it expires) and GET /v2/checkout/orders/{id}.
  */
 export function createPaypalClient({ clientId, clientSecret, apiBase }: PaypalCredentials) {

@@ -1,4 +1,4 @@
-import { CURRENCY } from '@store/shared';
+import { CURRENCY, ERROR_CODES } from '@store/shared';
 import { UpstreamError, isRecord } from '../http.ts';
 import { createPaypalClient, type PaypalCredentials } from './paypal-client.ts';
 import {
@@ -13,7 +13,7 @@ const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.fi
 const amountOf = (holder: Record<string, unknown>) => (isRecord(holder.amount) ? holder.amount : {});
 
 /**
- * Checks a PayPal Orders v2 order against the store's order (CONTRACTS.md §7): COMPLETED, every amount in
+ * Checks a PayPal Orders v2 order against the store's order: COMPLETED, every amount in
  * USD, the purchase units adding up to the total in integer cents, and so do the completed captures when
  * PayPal lists them.
  */
@@ -74,13 +74,13 @@ export function createPaypalVerifier(credentials: PaypalCredentials, log?: Paypa
         if (!(err instanceof UpstreamError)) throw err;
         const credentialsRejected = err.status === 401 || err.status === 403;
         (credentialsRejected ? log?.error : log?.warn)?.({ status: err.status, paypalOrderId: id }, err.message);
-        throw new PaymentRejectedError(PAYMENT_MESSAGES.unavailable);
+        throw new PaymentRejectedError(PAYMENT_MESSAGES.unavailable, ERROR_CODES.UPSTREAM_FAILED);
       }
       if (!order) throw new PaymentRejectedError(PAYMENT_MESSAGES.notFound);
       // an answer about another order (or none) is not an answer: nothing is recorded from it
       if (typeof order.id !== 'string' || order.id.toUpperCase() !== id.toUpperCase()) {
         log?.warn({ paypalOrderId: id }, 'PayPal answered for another order id');
-        throw new PaymentRejectedError(PAYMENT_MESSAGES.unavailable);
+        throw new PaymentRejectedError(PAYMENT_MESSAGES.unavailable, ERROR_CODES.UPSTREAM_FAILED);
       }
       const checked = checkPaypalOrder(order, totalCents);
       // the id PayPal answers for is the one recorded, so a reused payment is caught whatever case it was sent in

@@ -5,7 +5,7 @@ import type { PaymentVerifier } from './types.ts';
 export const TEST_PAYMENT_PREFIX = 'TEST-';
 
 /**
- * No PayPal credentials and not in production (CONTRACTS.md §7): a clearly labelled test payment,
+ * No PayPal credentials and not in production: a clearly labelled test payment,
  * recorded like a real one under a fresh 'TEST-…' id.
  */
 export function createTestModeVerifier(): PaymentVerifier {

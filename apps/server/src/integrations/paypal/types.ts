@@ -27,7 +27,7 @@ export interface PaymentVerifier {
   verify(claim: PaymentClaim, totalCents: number): Promise<VerifiedPayment>;
 }
 
-/** 400 with the reason; the order stays unpaid (CONTRACTS.md §7). */
+/** 400 with the reason; the order stays unpaid. */
 export class PaymentRejectedError extends BadRequestError {}
 
 export const PAYMENT_MESSAGES = {

@@ -1,4 +1,4 @@
-import { TRACKING_MESSAGES, type MovementEvent } from '@store/shared';
+import { ERROR_CODES, TRACKING_MESSAGES, type MovementEvent } from '@store/shared';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { UpstreamError } from '../http.ts';
@@ -34,7 +34,7 @@ function cached(inner: TrackingProvider, log: TrackingLog | undefined, ttlMs = T
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
         log?.warn({ err, provider: inner.name }, 'carrier tracking failed');
-        throw new HttpError(502, TRACKING_MESSAGES.unavailable);
+        throw new HttpError(502, TRACKING_MESSAGES.unavailable, ERROR_CODES.UPSTREAM_FAILED);
       }
       if (value.complete) {
         if (entries.size >= CACHE_MAX) entries.delete(entries.keys().next().value as string);

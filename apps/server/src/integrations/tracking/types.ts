@@ -1,7 +1,7 @@
 import type { MovementEvent, ShipmentTrackingInput } from '@store/shared';
 
 /**
- * Carrier tracking (spec §2 order detail, §7 shipments/tracking): one interface, one module per provider
+ * Carrier tracking for the order page: one interface, one module per provider
  * (manual.ts: events admins record; parcelsapp.ts: the ParcelsApp API v3), chosen by configuration in index.ts.
  */
 export interface TrackingResult {

@@ -6,9 +6,8 @@ import { connectionStatus, finishOAuth, requireConfigured, startOAuth } from './
 
 const tags = ['aliexpress (admin)'];
 const security = [{ bearer: [] }];
-export const CALLBACK_LIMIT = { max: 20, windowMs: 15 * 60_000 };
 
-/** 'Connect AliExpress' (spec §2 admin products, §7): OAuth with a single-use state, tokens sealed at rest. */
+/** 'Connect AliExpress' on the admin's product list: OAuth with a single-use state, tokens sealed at rest. */
 export const aliexpressRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
 
@@ -30,7 +29,7 @@ export const aliexpressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/aliexpress/oauth/callback',
     {
-      config: perIp(CALLBACK_LIMIT),
+      config: perIp(config.rateLimits.aliexpressCallback.ip),
       schema: {
         tags,
         summary: 'OAuth callback: exchanges the code, then redirects to /admin/productlist?aliexpress=connected|error',

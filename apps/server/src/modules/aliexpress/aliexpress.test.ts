@@ -171,9 +171,9 @@ describe('AliExpress connection', () => {
       const boss = await createAccount(bare, { isAdmin: true });
       const res = await bare.app.inject({ method: 'GET', url: '/api/aliexpress/oauth/url', headers: boss.headers });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'AliExpress is not configured' });
+      expect(res.json()).toEqual({ message: 'AliExpress is not configured', code: 'BAD_REQUEST' });
       const cb = await bare.app.inject({ method: 'GET', url: '/api/aliexpress/oauth/callback?code=x&state=y' });
-      expect(cb.json()).toEqual({ message: 'AliExpress is not configured' });
+      expect(cb.json()).toEqual({ message: 'AliExpress is not configured', code: 'BAD_REQUEST' });
       const status = await bare.app.inject({ method: 'GET', url: '/api/aliexpress/status', headers: boss.headers });
       expect(status.json()).toMatchObject({ configured: false, connected: false });
     } finally {

@@ -6,7 +6,6 @@ import { CAPTCHA_CHALLENGE_PATH } from '../../lib/captcha.ts';
 import { perIp } from '../../lib/rate-limit.ts';
 
 const tags = ['captcha'];
-export const CHALLENGE_LIMIT = { max: 60, windowMs: 60_000 };
 
 const challengeSchema = z.object({
   parameters: z.looseObject({ algorithm: z.string(), nonce: z.string(), salt: z.string(), cost: z.number() }),
@@ -19,7 +18,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Which captcha the forms show (CONTRACTS.md §5)',
+        summary: 'Which captcha the forms show, and where an ALTCHA challenge is fetched',
         response: { 200: captchaConfigSchema },
       },
     },
@@ -36,10 +35,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     CAPTCHA_CHALLENGE_PATH,
     {
-      // each challenge costs an HMAC and a random counter: bounded per client address (relaxed for tests)
-      config: perIp(
-        app.config.env === 'test' ? { ...CHALLENGE_LIMIT, max: CHALLENGE_LIMIT.max * 1000 } : CHALLENGE_LIMIT,
-      ),
+      config: perIp(app.config.rateLimits.captchaChallenge.ip),
       schema: {
         tags,
         summary: 'A new ALTCHA proof-of-work challenge (valid 10 minutes, accepted once)',

@@ -9,14 +9,15 @@ import { NO_WORKER } from '../../../test/accounts.ts';
 import { widgetPayload } from '../../../test/captcha.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 
-const FAILED = { statusCode: 400, message: 'Captcha verification failed' };
+const FAILED = { statusCode: 400, message: 'Captcha verification failed', code: 'CAPTCHA_FAILED' };
+const REQUIRED = { statusCode: 400, message: 'Captcha required', code: 'CAPTCHA_REQUIRED' };
 
 async function rejection(p: Promise<unknown>) {
   const err = (await p.then(
     () => null,
     (e: unknown) => e,
-  )) as { statusCode?: number; message?: string } | null;
-  return err && { statusCode: err.statusCode, message: err.message };
+  )) as { statusCode?: number; message?: string; code?: string } | null;
+  return err && { statusCode: err.statusCode, message: err.message, code: err.code };
 }
 
 describe('ALTCHA (the default provider)', () => {
@@ -61,12 +62,12 @@ describe('ALTCHA (the default provider)', () => {
     expect(await rejection(t.app.captcha.verify(payload))).toEqual(FAILED);
     const guest = await t.app.inject({ method: 'POST', url: '/api/users/guest', payload: { grecaptcha: payload } });
     expect(guest.statusCode).toBe(400);
-    expect(guest.json()).toEqual({ message: 'Captcha verification failed' });
+    expect(guest.json()).toEqual({ message: 'Captcha verification failed', code: 'CAPTCHA_FAILED' });
   });
 
   it('refuses missing, malformed, tampered, test-mode and foreign payloads', async () => {
-    expect(await rejection(t.app.captcha.verify(undefined))).toEqual({ statusCode: 400, message: 'Captcha required' });
-    expect(await rejection(t.app.captcha.verify('  '))).toEqual({ statusCode: 400, message: 'Captcha required' });
+    expect(await rejection(t.app.captcha.verify(undefined))).toEqual(REQUIRED);
+    expect(await rejection(t.app.captcha.verify('  '))).toEqual(REQUIRED);
     expect(await rejection(t.app.captcha.verify('%%% not base64 %%%'))).toEqual(FAILED);
     // the widget's own test mode: { challenge: null, solution: null, test: true }
     const testMode = Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true })).toString('base64');
@@ -178,8 +179,11 @@ describe('reCAPTCHA (CAPTCHA_PROVIDER=recaptcha), against a local stand-in for G
   });
 
   it('refuses what Google refuses, and a missing answer', async () => {
-    expect((await guest('bad-token')).json()).toEqual({ message: 'Captcha verification failed' });
-    expect((await guest()).json()).toEqual({ message: 'Captcha required' });
+    expect((await guest('bad-token')).json()).toEqual({
+      message: 'Captcha verification failed',
+      code: 'CAPTCHA_FAILED',
+    });
+    expect((await guest()).json()).toEqual({ message: 'Captcha required', code: 'CAPTCHA_REQUIRED' });
   });
 });
 

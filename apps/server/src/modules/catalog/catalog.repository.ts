@@ -1,15 +1,11 @@
-import { asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, productImages, productSlugs, productVariants, products, reviews } from '../../db/schema/index.ts';
 
-export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
-export type ImageRow = typeof productImages.$inferSelect;
-export type ReviewRow = typeof reviews.$inferSelect;
 
 /** Columns a list needs (no description, no search vector). */
-export const summaryColumns = {
+const summaryColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -24,60 +20,15 @@ export const summaryColumns = {
   purchaseLink: products.purchaseLink,
 };
 
-export interface ListFilter {
-  where: SQL | undefined;
-  orderBy: SQL[];
-  limit: number;
-  offset: number;
-  /** Extra select expression used for ranking (full-text or trigram). */
-  rank?: SQL;
-  /** The condition names the category's name: only then is the category joined while filtering. */
-  byCategoryName?: boolean;
+/** Products as lists show them, with their category's name (the top products, product-list.repository.ts). */
+export function selectSummaries(db: Db) {
+  return db.select(summaryColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId));
 }
 
 // written out: drizzle leaves the outer column unqualified inside a one-table select
 const hasChildren = sql<boolean>`exists(select 1 from categories c2 where c2.parent_id = categories.id)`;
 
 export const catalogRepository = {
-  /**
-   * A page of the list as a deferred join: the inner query walks only the ids (an index-only scan of
-   * the sort's index, past OFFSET rows cheaply), the outer one reads the page's rows. On 100,000
-   * products the default sort's page 2,000 takes ~11 ms instead of ~150 ms (docs/performance.md).
-   */
-  async list(db: Db, f: ListFilter) {
-    const ids = db.select({ id: products.id }).from(products).$dynamic();
-    // without the join PostgreSQL walks the sort's index alone (index-only): page 2,500 of 100,000 in
-    // ~15 ms instead of a scan and sort of the table (~120 ms)
-    if (f.byCategoryName) ids.leftJoin(categories, eq(categories.id, products.categoryId));
-    const page = ids
-      .where(f.where)
-      .orderBy(...f.orderBy)
-      .limit(f.limit)
-      .offset(f.offset);
-    return db
-      .select(summaryColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(inArray(products.id, page))
-      .orderBy(...f.orderBy);
-  },
-
-  /** The page's rows of a ranked search, by id (the caller puts them in rank order). */
-  async summariesByIds(db: Db, ids: string[]) {
-    if (ids.length === 0) return [];
-    return db
-      .select(summaryColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(inArray(products.id, ids));
-  },
-
-  /** A full-text query as PostgreSQL parses and stems it, printed (`'carri':* & 'home':*`). */
-  async printedTsQuery(db: Db, tsquery: string): Promise<string> {
-    const result = await db.execute<{ q: string }>(sql`select to_tsquery('english', ${tsquery})::text as q`);
-    return result.rows[0]?.q ?? '';
-  },
-
   /** How many products there are, and a chunk of their search vectors in id order after `after`. */
   async productCount(db: Db): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
@@ -90,28 +41,6 @@ export const catalogRepository = {
       .where(sql`${products.id} > ${after}`)
       .orderBy(asc(products.id))
       .limit(limit);
-  },
-
-  /** The sort key of every `every`-th product of the newest-first list (ListMemo's anchors). */
-  async anchors(db: Db, every: number): Promise<{ createdAt: string; id: string }[]> {
-    const result = await db.execute<{ created_at: string; id: string }>(sql`
-      select created_at::text as created_at, id from (
-        select created_at, id, row_number() over (order by created_at desc nulls last, id desc nulls last) - 1 as rn
-        from ${products}
-      ) ranked
-      where rn % ${every} = 0
-      order by rn`);
-    return result.rows.map((r) => ({ createdAt: r.created_at, id: r.id }));
-  },
-
-  async count(db: Db, where: SQL | undefined, byCategoryName = false): Promise<number> {
-    const q = db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .$dynamic();
-    if (byCategoryName) q.leftJoin(categories, eq(categories.id, products.categoryId));
-    const [row] = await q.where(where);
-    return row?.n ?? 0;
   },
 
   async variantsFor(db: Db, productIds: string[]) {
@@ -164,37 +93,10 @@ export const catalogRepository = {
   },
 
   async top(db: Db, limit: number) {
-    return db
-      .select(summaryColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
+    return selectSummaries(db)
       .where(gte(products.numReviews, 1))
       .orderBy(desc(products.rating), desc(products.numReviews), asc(products.id))
       .limit(limit);
-  },
-
-  /** Categories whose name, or whose parent's name, matches a full-text query (a product search). */
-  async categoriesMatching(db: Db, query: SQL): Promise<string[]> {
-    const parent = alias(categories, 'parent');
-    const rows = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .leftJoin(parent, eq(parent.id, categories.parentId))
-      .where(sql`to_tsvector('english', ${categories.name} || ' ' || coalesce(${parent.name}, '')) @@ ${query}`);
-    return rows.map((r) => r.id);
-  },
-
-  /** Whether each prefix query (`word:*`) matches some product or category on its own. */
-  async everyWordMatches(db: Db, prefixQueries: string[]): Promise<boolean> {
-    // a text array literal: the queries are letters and digits with ':*' (toPrefixTsQuery), quoted anyway
-    const words = `{${prefixQueries.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`;
-    const result = await db.execute<{ every: boolean | null }>(sql`
-      select bool_and(
-        exists(select 1 from ${products} where ${products.searchVector} @@ to_tsquery('english', w))
-        or exists(select 1 from ${categories} c where to_tsvector('english', c.name) @@ to_tsquery('english', w))
-      ) as every
-      from unnest(${words}::text[]) as w`);
-    return result.rows[0]?.every === true;
   },
 
   async maxNameLength(db: Db): Promise<number | null> {

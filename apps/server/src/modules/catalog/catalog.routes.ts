@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { etagMatches, negotiateEncoding, onlyStock, type CachedAnswer, type ProductsOf } from '../../lib/cache.ts';
+import { onlyStock, privateAnswer, publicAnswer, type ProductsOf } from '../../lib/cache.ts';
 import {
   childCategories,
   getProduct,
@@ -38,30 +38,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!onlyStock(reason)) listMemo.drop();
   });
 
-  // Answers go out as the bytes kept with the cache entry, compressed once per entry and coding (br,
-  // gzip) rather than once per request: these routes opt out of @fastify/compress (`compress: false`)
-  // and negotiate Accept-Encoding here. Every answer varies on it (and on Authorization: admins see more).
-  const send = (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
-    const { body, encoding } = answer.encoded(negotiateEncoding(req.headers['accept-encoding']));
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(body);
-  };
-
-  // Public answers carry an entity tag and may be kept by browsers and shared caches, but are
-  // revalidated on every use (no-cache): a matching If-None-Match answers 304 without a body.
-  // Admin answers (with the supplier's link) are never stored anywhere.
-  const publicAnswer = (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
-    reply
-      .header('cache-control', 'public, no-cache')
-      .header('etag', answer.etag)
-      .header('vary', 'Authorization, Accept-Encoding');
-    if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-    return send(req, reply, answer);
-  };
-  const privateAnswer = (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
-    reply.header('cache-control', 'private, no-store').header('vary', 'Authorization, Accept-Encoding');
-    return send(req, reply, answer);
-  };
+  // answers go out as the bytes kept with the cache entry, each coding compressed once (lib/cache.ts)
   const shared = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -148,7 +125,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: {
         tags,
-        summary: 'Search text limit (spec §5)',
+        summary: 'Search text limit: the longest product name, clamped to 32..256',
         response: { 200: z.object({ maxNameLength: z.number() }) },
       },
     },

@@ -172,7 +172,7 @@ describe('catalogue API', () => {
     ]) {
       const res = await get(`/api/products?${q}`);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json(), q).toEqual({ message });
+      expect(res.json(), q).toEqual({ message, code: 'BAD_REQUEST' });
     }
   });
 

@@ -88,7 +88,7 @@ export class KeywordIndexBuilder {
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export interface IndexAnswer {
+interface IndexAnswer {
   /** The page's product ids, best first. */
   ids: string[];
   /** Every product the query matches. */

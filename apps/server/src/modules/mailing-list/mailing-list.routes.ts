@@ -4,13 +4,11 @@ import { z } from 'zod';
 import { perIp } from '../../lib/rate-limit.ts';
 import { subscribe } from './mailing-list.service.ts';
 
-export const SUBSCRIBE_LIMIT = { max: 10, windowMs: 60_000 };
-
 export const mailingListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/mailing-list/subscribe',
     {
-      config: perIp(SUBSCRIBE_LIMIT),
+      config: perIp(app.config.rateLimits.subscribe.ip),
       schema: {
         tags: ['mailing-list'],
         summary: 'Subscribe to promotions (idempotent)',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { mailingList } from '../../db/schema/index.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 
-/** Subscribes an address (spec §7: the shipping form's opt-in); subscribing twice changes nothing. */
+/** Subscribes an address (the shipping form's 'Send me promotions & deals' opt-in); subscribing twice changes nothing. */
 export async function subscribe(db: Db, input: { email?: string; source?: string }): Promise<{ message: string }> {
   const { value: email, error } = checkEmail(input.email ?? '');
   if (error) throw new BadRequestError(error);

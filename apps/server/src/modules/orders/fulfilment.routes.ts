@@ -5,7 +5,7 @@ import { orderParams } from './orders.routes.ts';
 
 const tags = ['orders'];
 
-/** Admin order states (CONTRACTS.md §9): paid → shipped (with tracking numbers) → delivered. */
+/** Admin order states: paid → shipped (with tracking numbers) → delivered. */
 export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
 

@@ -2,8 +2,9 @@ import type { Order, ShipOrderInput } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { enqueueMail, orderShippedMail } from '../../lib/mailer/index.ts';
-import { findOrder, orderView } from './orders.service.ts';
-import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
+import type { OrderRow } from './orders-read.repository.ts';
+import { findOrder, orderView } from './orders-read.service.ts';
+import { ordersRepository as repo } from './orders.repository.ts';
 
 function whyNotShippable(o: OrderRow): string {
   if (o.isCancelled) return 'Order is cancelled';
@@ -17,9 +18,9 @@ function whyNotDeliverable(o: OrderRow): string {
 }
 
 /**
- * PUT /api/orders/{id}/ship (CONTRACTS.md §9): paid and not shipped → shipped, with its tracking numbers,
- * and the 'shipped' e-mail queued in the same transaction. The state check is the UPDATE's condition, so
- * two admins clicking at once ship it once.
+ * PUT /api/orders/{id}/ship: paid and not shipped → shipped, with its tracking numbers, and the
+ * 'shipped' e-mail queued in the same transaction. The state check is the UPDATE's condition, so two
+ * admins clicking at once ship it once.
  */
 export async function shipOrder(db: Db, id: string, input: ShipOrderInput, ctx: { publicUrl: string }): Promise<Order> {
   const before = await findOrder(db, id);

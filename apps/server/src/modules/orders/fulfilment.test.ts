@@ -45,22 +45,37 @@ describe('shipping and delivering (admin)', () => {
 
   it('follows the order states', async () => {
     const unpaid = await order(false);
-    expect((await put(`/api/orders/${unpaid}/ship`, admin, {})).json()).toEqual({ message: 'Order is not paid yet' });
-    expect((await put(`/api/orders/${unpaid}/deliver`, admin)).json()).toEqual({ message: 'Order is not shipped yet' });
+    expect((await put(`/api/orders/${unpaid}/ship`, admin, {})).json()).toEqual({
+      message: 'Order is not paid yet',
+      code: 'BAD_REQUEST',
+    });
+    expect((await put(`/api/orders/${unpaid}/deliver`, admin)).json()).toEqual({
+      message: 'Order is not shipped yet',
+      code: 'BAD_REQUEST',
+    });
     const paid = await order(true);
     expect((await put(`/api/orders/${paid}/deliver`, admin)).statusCode).toBe(400);
     expect((await put(`/api/orders/${paid}/ship`, admin)).statusCode).toBe(200);
-    expect((await put(`/api/orders/${paid}/ship`, admin, {})).json()).toEqual({ message: 'Order already shipped' });
+    expect((await put(`/api/orders/${paid}/ship`, admin, {})).json()).toEqual({
+      message: 'Order already shipped',
+      code: 'BAD_REQUEST',
+    });
     const delivered = await put(`/api/orders/${paid}/deliver`, admin);
     expect(delivered.json()).toMatchObject({ isDelivered: true });
     expect(delivered.json().deliveredAt).toBeTruthy();
-    expect((await put(`/api/orders/${paid}/deliver`, admin)).json()).toEqual({ message: 'Order already delivered' });
+    expect((await put(`/api/orders/${paid}/deliver`, admin)).json()).toEqual({
+      message: 'Order already delivered',
+      code: 'BAD_REQUEST',
+    });
     expect((await put(`/api/orders/${'0'.repeat(24)}/ship`, admin, {})).statusCode).toBe(404);
   });
 
   it('is for admins only', async () => {
     const id = await order(true);
-    expect((await put(`/api/orders/${id}/ship`, buyer, {})).json()).toEqual({ message: 'Not authorized as an admin' });
+    expect((await put(`/api/orders/${id}/ship`, buyer, {})).json()).toEqual({
+      message: 'Not authorized as an admin',
+      code: 'FORBIDDEN',
+    });
     expect((await put(`/api/orders/${id}/deliver`, { headers: {} })).statusCode).toBe(401);
   });
 });

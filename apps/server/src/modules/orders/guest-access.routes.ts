@@ -7,22 +7,17 @@ import { grantGuestAccess, orderByAccessToken } from './guest-access.service.ts'
 import { orderParams } from './orders.routes.ts';
 
 const tags = ['orders'];
-const MINUTE = 60_000;
-/** Guessing a postal code is cheap: a few tries per client address, and per order from any address. */
-export const GUEST_ACCESS_LIMITS = {
-  ip: { max: 20, windowMs: 15 * MINUTE },
-  order: { max: 10, windowMs: 15 * MINUTE },
-};
 const orderIdOf = (req: FastifyRequest) => (req.params as { id?: string } | undefined)?.id;
 
 export const guestAccessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const limits = app.config.rateLimits.guestAccess;
 
   app.post(
     '/api/orders/:id/guest-access',
     {
-      config: perIp(GUEST_ACCESS_LIMITS.ip),
-      preHandler: perAccount(app, 'guest-access-order', GUEST_ACCESS_LIMITS.order, orderIdOf),
+      config: perIp(limits.ip),
+      preHandler: perAccount(app, 'guest-access-order', limits.order, orderIdOf),
       schema: {
         tags,
         summary: 'Prove e-mail and postal code of an order; answers a short-lived access token for it',

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ORDER_MESSAGES, cleanEmail, postalCodeKey, type Order } from '@store/shared';
+import { ORDER_MESSAGES, cleanEmail, isObjectId, postalCodeKey, type Order } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ForbiddenError } from '../../lib/errors.ts';
 import { hashToken as hash, randomToken } from '../../lib/tokens.ts';
-import { orderView } from './orders.service.ts';
+import { ordersReadRepository as reads } from './orders-read.repository.ts';
+import { orderView } from './orders-read.service.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
@@ -28,7 +29,7 @@ export async function grantGuestAccess(
   const email = cleanEmail(input.email ?? '');
   const postal = (input.postalCode ?? '').trim();
   if (!email || !postal) throw new BadRequestError(ORDER_MESSAGES.accessMissing);
-  const order = /^[0-9a-f]{24}$/.test(orderId) ? await repo.find(db, orderId) : undefined;
+  const order = isObjectId(orderId) ? await reads.find(db, orderId) : undefined;
   const address = order?.shippingAddress;
   const matches =
     order !== undefined &&
@@ -47,7 +48,7 @@ export async function grantGuestAccess(
 
 /** True for an unexpired token issued for this very order. */
 export async function hasGuestAccess(db: Db, orderId: string, accessToken: string | undefined): Promise<boolean> {
-  if (!accessToken || accessToken.length > 128 || !/^[0-9a-f]{24}$/.test(orderId)) return false;
+  if (!accessToken || accessToken.length > 128 || !isObjectId(orderId)) return false;
   return repo.accessTokenValid(db, orderId, hash(accessToken));
 }
 
@@ -55,7 +56,7 @@ export async function hasGuestAccess(db: Db, orderId: string, accessToken: strin
 export async function orderByAccessToken(db: Db, orderId: string, accessToken: string | undefined): Promise<Order> {
   if (!(await hasGuestAccess(db, orderId, accessToken)))
     throw new ForbiddenError('Access token is invalid or has expired');
-  const order = await repo.find(db, orderId);
+  const order = await reads.find(db, orderId);
   if (!order) throw new ForbiddenError('Access token is invalid or has expired');
   return orderView(db, order);
 }

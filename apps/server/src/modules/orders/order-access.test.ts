@@ -37,7 +37,7 @@ describe('who may see which order', () => {
   it('refuses everyone else without showing anything of the order', async () => {
     const res = await get(`/api/orders/${orderId}`, other);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Not authorized to view this order' });
+    expect(res.json()).toEqual({ message: 'Not authorized to view this order', code: 'FORBIDDEN' });
     const otherGuest = await guest(t.app.db, 'x@example.com');
     expect((await get(`/api/orders/${guestOrderId}`, otherGuest)).statusCode).toBe(403);
     expect((await get(`/api/orders/${orderId}`, guestOwner)).statusCode).toBe(403);
@@ -101,7 +101,7 @@ describe('who may see which order', () => {
     ]) {
       const res = await get(`/api/orders?${q}`, admin);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json(), q).toEqual({ message });
+      expect(res.json(), q).toEqual({ message, code: 'BAD_REQUEST' });
     }
   });
 
@@ -134,7 +134,7 @@ describe('who may see which order', () => {
       for (const value of outside) {
         const res = await get(`/api/orders?${key}=${encodeURIComponent(value)}`, admin);
         expect(res.statusCode, `${key}=${value}: ${res.body}`).toBe(400);
-        expect(res.json()).toEqual({ message: `${key}: dates must be between years 1 and 9999` });
+        expect(res.json()).toEqual({ message: `${key}: dates must be between years 1 and 9999`, code: 'BAD_REQUEST' });
       }
     for (const key of ['dateFrom', 'dateTo'])
       for (const value of [
@@ -150,6 +150,7 @@ describe('who may see which order', () => {
         expect(res.statusCode, `${key}=${value}: ${res.body}`).toBe(400);
         expect(res.json()).toEqual({
           message: `${key}: not a date; use YYYY-MM-DD or an ISO date-time such as 2025-01-31T12:00:00Z`,
+          code: 'BAD_REQUEST',
         });
       }
   });

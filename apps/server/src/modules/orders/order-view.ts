@@ -1,6 +1,6 @@
 import { fromCents, type Order, type OrderSummary } from '@store/shared';
 import { TEST_PAYMENT_PREFIX } from '../../integrations/paypal/index.ts';
-import type { OrderItemRow, OrderRow, TrackingEventRow, TrackingRow } from './orders.repository.ts';
+import type { OrderItemRow, OrderRow, TrackingEventRow, TrackingRow } from './orders-read.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -28,7 +28,7 @@ export function toOrderSummary(o: OrderRow): OrderSummary {
   };
 }
 
-/** The whole order (spec §3) in dollars, from its row and the snapshots taken when it was placed. */
+/** The whole order in dollars, from its row and the snapshots taken when it was placed. */
 export function toOrder(
   o: OrderRow,
   items: OrderItemRow[],

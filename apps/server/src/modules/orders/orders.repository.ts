@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowFromJson } from '../../lib/sql.ts';
 import {
@@ -9,19 +9,13 @@ import {
   payments,
   productVariants,
   products,
-  trackingEvents,
   trackingNumbers,
 } from '../../db/schema/index.ts';
+import type { OrderItemRow, OrderRow } from './orders-read.repository.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderItemRow = typeof orderItems.$inferSelect;
-export type TrackingRow = typeof trackingNumbers.$inferSelect;
-export type TrackingEventRow = typeof trackingEvents.$inferSelect;
 type Conn = Db | Tx;
 
-/** Newest first, matching orders_created_idx (created_at DESC NULLS LAST, id DESC). */
-const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc`];
-
+/** What placing, paying, shipping and expiring orders write, and the reads they decide on. */
 export const ordersRepository = {
   async productsFor(db: Conn, ids: string[]) {
     if (ids.length === 0) return [];
@@ -40,19 +34,6 @@ export const ordersRepository = {
   async variantsFor(db: Conn, productIds: string[]) {
     if (productIds.length === 0) return [];
     return db.select().from(productVariants).where(inArray(productVariants.productId, productIds));
-  },
-
-  /**
-   * Takes `qty` units if, and only if, that many are left: one conditional UPDATE, so two buyers can
-   * never both get the last unit (the row lock orders them; the loser sees the new count).
-   */
-  async takeStock(tx: Tx, productId: string, qty: number): Promise<number | null> {
-    const rows = await tx
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} - ${qty}` })
-      .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
-      .returning({ left: products.countInStock });
-    return rows[0]?.left ?? null;
   },
 
   /**
@@ -154,67 +135,6 @@ export const ordersRepository = {
     const ids = due.map((r) => r.id);
     await tx.update(orders).set({ isCancelled: true, cancelledAt: new Date() }).where(inArray(orders.id, ids));
     return ids;
-  },
-
-  async insertOrder(
-    tx: Tx,
-    values: typeof orders.$inferInsert,
-    items: Omit<typeof orderItems.$inferInsert, 'orderId'>[],
-  ) {
-    const [row] = await tx.insert(orders).values(values).returning();
-    const inserted = await tx
-      .insert(orderItems)
-      .values(items.map((i) => ({ ...i, orderId: row!.id })))
-      .returning();
-    return { row: row!, items: inserted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
-  },
-
-  async find(db: Conn, id: string): Promise<OrderRow | undefined> {
-    const [row] = await db.select().from(orders).where(eq(orders.id, id));
-    return row;
-  },
-
-  async parts(db: Conn, orderId: string) {
-    const [items, tracking, events] = await Promise.all([
-      db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
-      db
-        .select()
-        .from(trackingNumbers)
-        .where(eq(trackingNumbers.orderId, orderId))
-        .orderBy(asc(trackingNumbers.createdAt), asc(trackingNumbers.id)),
-      db
-        .select({ event: trackingEvents })
-        .from(trackingEvents)
-        .innerJoin(trackingNumbers, eq(trackingNumbers.id, trackingEvents.trackingNumberId))
-        .where(eq(trackingNumbers.orderId, orderId))
-        .orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.id))
-        .limit(500),
-    ]);
-    return { items, tracking, events: events.map((r) => r.event) };
-  },
-
-  async listByUser(db: Conn, userId: string, limit: number) {
-    return db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(...newestFirst)
-      .limit(limit);
-  },
-
-  async list(db: Conn, where: SQL | undefined, limit: number, offset: number) {
-    return db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset(offset);
-  },
-
-  async count(db: Conn, where: SQL | undefined): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(orders).where(where);
-    return row?.n ?? 0;
   },
 
   /** Marks paid only an unpaid, live order; undefined when another request got there first. */

@@ -1,5 +1,6 @@
 import {
   ADDRESS_MESSAGES,
+  ERROR_CODES,
   ORDER_MESSAGES,
   PAYMENT_METHOD,
   checkEmail,
@@ -14,17 +15,17 @@ import {
   type Order,
 } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { orderConfirmationMail, outboxRow } from '../../lib/mailer/index.ts';
 import { pgErrorOf } from '../../lib/sql.ts';
 import { pickRate, type Rate } from '../shipping/shipping-rates.ts';
 import { toOrder } from './order-view.ts';
 import { SoldOut, type Release, type StockGate, type StockNeed, type StockOutcome } from './stock-gate.ts';
+import { ordersRepository as repo } from './orders.repository.ts';
+import { orderLines, priceLines, type ProductForOrder } from './pricing.ts';
 
 type OrderLine = ReturnType<typeof orderLines>[number];
-import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
-import { orderLines, priceLines, type ProductForOrder } from './pricing.ts';
 
 /** Who places or reads an order: a registered user or a guest (guestToken cookie), from plugins/auth. */
 export interface Buyer {
@@ -41,7 +42,7 @@ export interface PlaceOrderContext {
   /** The shipping rates on offer, read once the order is admitted (a sold-out refusal reads nothing). */
   rates: () => Promise<Rate[]>;
   publicUrl: string;
-  /** Reads products for pricing (the route shares concurrent reads: lib/batch-loader.ts). */
+  /** Reads products for pricing (concurrent orders share these reads: orders.plugin.ts). */
   products: (ids: string[]) => Promise<ProductForOrder[]>;
   /** This process's admission gate (stock-gate.ts): refuses orders the stock read cannot serve. */
   gate: StockGate;
@@ -65,9 +66,9 @@ function unitsPerProduct(lines: OrderLine[]): StockNeed[] {
 }
 
 /**
- * Places an order (CONTRACTS.md §7): priced from the catalogue only, stock taken atomically in the same
- * transaction as the order rows (per product, in id order so concurrent orders lock rows in one order),
- * the confirmation e-mail queued in that transaction too. Any line short of stock rolls everything back.
+ * Places an order: priced from the catalogue only, stock taken atomically in the same transaction as
+ * the order rows (per product, in id order so concurrent orders lock rows in one order), the
+ * confirmation e-mail queued in that transaction too. Any line short of stock rolls everything back.
  * Before any database work the order passes this process's stock gate (stock-gate.ts): an order for
  * units known to be gone is refused at once, and while the last units are being taken by orders in
  * flight here, the others wait for their outcome instead of queueing on the product's row lock.
@@ -105,7 +106,7 @@ export async function placeOrder(
     release = await ctx.gate.admit(needs, read);
     return await pricedAndPlaced(db, buyer, input, ctx, { lines, needs, found, address, email, outcome });
   } catch (err) {
-    if (err instanceof SoldOut) throw new ConflictError(err.message);
+    if (err instanceof SoldOut) throw new ConflictError(err.message, ERROR_CODES.OUT_OF_STOCK);
     throw err;
   } finally {
     release?.(outcome);
@@ -144,7 +145,7 @@ async function pricedAndPlaced(
   const wanted = [...needs]
     .sort((a, b) => (a.productId < b.productId ? -1 : 1))
     .map((n) => [n.productId, { qty: n.qty, name: nameOf.get(n.productId) ?? n.productId }] as const);
-  const notEnough = (name: string) => new ConflictError(`Not enough stock for ${name}`);
+  const notEnough = (name: string) => new ConflictError(`Not enough stock for ${name}`, ERROR_CODES.OUT_OF_STOCK);
 
   const { countryCode: _code, ...shippingAddress } = address;
   const orderId = newId();
@@ -220,22 +221,4 @@ async function pricedAndPlaced(
   const { row, items } = placed;
   // a new order has no tracking yet: its view needs no further read
   return toOrder(row, items, [], []);
-}
-
-export async function orderView(db: Db, order: OrderRow): Promise<Order> {
-  const { items, tracking, events } = await repo.parts(db, order.id);
-  return toOrder(order, items, tracking, events);
-}
-
-export async function findOrder(db: Db, id: string): Promise<OrderRow> {
-  const order = /^[0-9a-f]{24}$/.test(id) ? await repo.find(db, id) : undefined;
-  if (!order) throw new NotFoundError('Order not found');
-  return order;
-}
-
-/** Owner (the account or guest that placed it) or admin; anyone else gets 403 and nothing of the order. */
-export async function getOrderFor(db: Db, viewer: Pick<Buyer, 'userId' | 'isAdmin'>, id: string): Promise<Order> {
-  const order = await findOrder(db, id);
-  if (!viewer.isAdmin && order.userId !== viewer.userId) throw new ForbiddenError('Not authorized to view this order');
-  return orderView(db, order);
 }

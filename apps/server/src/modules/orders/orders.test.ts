@@ -144,7 +144,7 @@ describe('placing an order', () => {
       ]),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Not enough stock for Scarce');
+    expect(res.json()).toEqual({ message: 'Not enough stock for Scarce', code: 'OUT_OF_STOCK' });
     const rows = await t.app.db
       .select({ id: products.id, n: products.countInStock })
       .from(products)

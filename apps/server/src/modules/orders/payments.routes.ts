@@ -1,9 +1,8 @@
-import { orderSchema, payOrderSchema, paypalConfigSchema } from '@store/shared';
+import { AUTH_MESSAGES, orderSchema, payOrderSchema, paypalConfigSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPaymentVerifier } from '../../integrations/paypal/index.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
-import { NO_TOKEN } from '../../plugins/auth.ts';
 import { hasGuestAccess } from './guest-access.service.ts';
 import { orderParams } from './orders.routes.ts';
 import { payOrder } from './payments.service.ts';
@@ -43,7 +42,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const hasAccessToken = await hasGuestAccess(db, req.params.id, req.query.accessToken);
-      if (!req.user && !hasAccessToken) throw new UnauthorizedError(NO_TOKEN);
+      if (!req.user && !hasAccessToken) throw new UnauthorizedError(AUTH_MESSAGES.noToken);
       return payOrder(db, verifier, { userId: req.user?.id, hasAccessToken }, req.params.id, req.body ?? {}, req.log);
     },
   );

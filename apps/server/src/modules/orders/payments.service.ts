@@ -1,11 +1,12 @@
-import { ORDER_MESSAGES, type Order, type PayOrderInput } from '@store/shared';
+import { ERROR_CODES, ORDER_MESSAGES, type Order, type PayOrderInput } from '@store/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { PaymentRejectedError, type PaymentVerifier } from '../../integrations/paypal/index.ts';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.ts';
-import { pgErrorOf } from '../../lib/sql.ts';
-import { findOrder, orderView } from './orders.service.ts';
-import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
+import { uniqueViolation } from '../../lib/sql.ts';
+import type { OrderRow } from './orders-read.repository.ts';
+import { findOrder, orderView } from './orders-read.service.ts';
+import { ordersRepository as repo } from './orders.repository.ts';
 
 /** Who may pay: the order's owner, or whoever holds a valid guest access token for it. */
 export interface Payer {
@@ -13,14 +14,12 @@ export interface Payer {
   hasAccessToken?: boolean;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return pgErrorOf(err)?.code === '23505';
-}
-
 function refuseState(order: OrderRow): void {
   if (order.isCancelled) throw new BadRequestError(ORDER_MESSAGES.cancelled);
-  if (order.isPaid) throw new ConflictError(ORDER_MESSAGES.alreadyPaid);
+  if (order.isPaid) throw alreadyPaid();
 }
+
+const alreadyPaid = () => new ConflictError(ORDER_MESSAGES.alreadyPaid, ERROR_CODES.ALREADY_PAID);
 
 type VerifiedPayment = Awaited<ReturnType<PaymentVerifier['verify']>>;
 
@@ -58,15 +57,15 @@ async function refuseCancelled(
     );
   } catch (err) {
     // the same payment again: it is on record already
-    if (!isUniqueViolation(err)) throw err;
+    if (!uniqueViolation(err)) throw err;
   }
   throw new BadRequestError(ORDER_MESSAGES.cancelledRefund);
 }
 
 /**
- * PUT /api/orders/{id}/pay (CONTRACTS.md §7): the provider confirms the payment first (outside any
- * transaction: it is a network call); then one transaction marks the order paid, only if still unpaid
- * and live, and records the payment, whose provider id is unique: a PayPal payment can pay one order only.
+ * PUT /api/orders/{id}/pay: the provider confirms the payment first (outside any transaction: it is a
+ * network call); then one transaction marks the order paid, only if still unpaid and live, and records
+ * the payment, whose provider id is unique: a PayPal payment can pay one order only.
  */
 export async function payOrder(
   db: Db,
@@ -104,13 +103,13 @@ export async function payOrder(
       return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new PaymentRejectedError(ORDER_MESSAGES.paymentUsed);
+    if (uniqueViolation(err)) throw new PaymentRejectedError(ORDER_MESSAGES.paymentUsed);
     throw err;
   }
   if (!paid) {
     // another request paid (or cancelled) it between the check and the update
     refuseState(await findOrder(db, order.id));
-    throw new ConflictError(ORDER_MESSAGES.alreadyPaid);
+    throw alreadyPaid();
   }
   return orderView(db, paid);
 }

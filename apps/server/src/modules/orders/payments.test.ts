@@ -126,7 +126,7 @@ describe('paying with PayPal (verified against a local PayPal stand-in)', () => 
     expect((await pay(order._id, buyer, 'PP-TWICE')).statusCode).toBe(200);
     const again = await pay(order._id, buyer, 'PP-TWICE');
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Order already paid');
+    expect(again.json()).toEqual({ message: 'Order already paid', code: 'ALREADY_PAID' });
 
     const stranger = await signedIn(t.app);
     const theirs = await newOrder();
@@ -193,7 +193,10 @@ describe('paying with PayPal (verified against a local PayPal stand-in)', () => 
         headers: who.headers,
         payload: { paymentResult: { id: 'PP-1' } },
       });
-      expect(res.json()).toEqual({ message: 'Could not verify the payment with PayPal, please try again' });
+      expect(res.json()).toEqual({
+        message: 'Could not verify the payment with PayPal, please try again',
+        code: 'UPSTREAM_FAILED',
+      });
     } finally {
       await offline.close();
     }

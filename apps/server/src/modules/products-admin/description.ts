@@ -58,7 +58,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export interface CleanDescription {
+interface CleanDescription {
   description: string;
   descriptionText: string;
 }

@@ -89,7 +89,7 @@ describe('admin product edits: slugs, description, gallery, deletion', () => {
     // the image route takes only gallery fields: a body with none of them changes nothing and says so
     const renamed = await call('PUT', `/api/products/image/${p._id}`, admin, { name: 'Ignored' });
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json()).toEqual({ message: 'Nothing to update' });
+    expect(renamed.json()).toEqual({ message: 'Nothing to update', code: 'NOTHING_TO_UPDATE' });
     expect((await call('GET', `/api/products/${p._id}`)).json().name).toBe('Sample name');
   });
 

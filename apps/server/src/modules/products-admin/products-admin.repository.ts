@@ -4,7 +4,7 @@ import { categories, productImages, productSlugs, productVariants, products } fr
 
 type Conn = Db | Tx;
 export type ProductInsert = typeof products.$inferInsert;
-export type ProductRowAdmin = typeof products.$inferSelect;
+type ProductRowAdmin = typeof products.$inferSelect;
 export interface VariantValues {
   id?: string;
   name: string;

@@ -7,7 +7,7 @@ const tags = ['products (admin)'];
 const security = [{ bearer: [] }];
 const params = z.object({ id: z.string().max(64) });
 
-/** Catalogue writes (spec §7 products): admin only, and each one drops the cached catalogue answers. */
+/** Catalogue writes: admin only, and each one drops the cached catalogue answers. */
 export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // on arrival: who may write is settled before the body is read

@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   LIMITS,
   NOTHING_TO_UPDATE,
   PRODUCT_MESSAGES,
@@ -109,7 +110,7 @@ export async function updateProduct(db: Db, id: string, input: ProductUpdateInpu
   const current = isObjectId(id) ? await repo.find(db, id) : undefined;
   if (!current) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
   // `_id` names the product, it changes nothing
-  if (!hasChanges(input, ['_id'])) throw new BadRequestError(NOTHING_TO_UPDATE);
+  if (!hasChanges(input, ['_id'])) throw new BadRequestError(NOTHING_TO_UPDATE, ERROR_CODES.NOTHING_TO_UPDATE);
   const set = await columnsOf(db, input);
   const variants = input.colorsVariants ? variantValues(input.colorsVariants) : undefined;
 

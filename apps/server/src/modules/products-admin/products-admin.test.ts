@@ -32,7 +32,7 @@ describe('admin product writes', () => {
       expect((await call(method, url, anon, { name: 'x' })).statusCode, url).toBe(401);
       const res = await call(method, url, shopper, { name: 'x' });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ message: 'Not authorized as an admin' });
+      expect(res.json()).toEqual({ message: 'Not authorized as an admin', code: 'FORBIDDEN' });
     }
     expect((await call('GET', `/api/products/${p.id}`)).json().name).toBe(p.name);
   });
@@ -48,7 +48,7 @@ describe('admin product writes', () => {
     expect((await call('GET', `/api/products/slug/${second.slug}`)).json()._id).toBe(second._id);
   });
 
-  it('saves every field of the spec and shows it at once (the cached answer is dropped)', async () => {
+  it('saves every editable field and shows it at once (the cached answer is dropped)', async () => {
     const p = await create();
     const cat = await createCategory(t.app.db, { name: 'Desk Lamps' });
     expect((await call('GET', `/api/products/${p._id}`)).json().name).toBe('Sample name'); // now cached
@@ -157,7 +157,7 @@ describe('admin product writes', () => {
     ] as const) {
       const res = await call('PUT', url, admin, body);
       expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
-      expect(res.json()).toEqual({ message: 'Nothing to update' });
+      expect(res.json()).toEqual({ message: 'Nothing to update', code: 'NOTHING_TO_UPDATE' });
     }
     expect((await call('GET', `/api/products/${p._id}`)).json()).toMatchObject({
       name: 'Sample name',

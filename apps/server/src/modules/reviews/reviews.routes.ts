@@ -4,15 +4,13 @@ import { z } from 'zod';
 import { perIp } from '../../lib/rate-limit.ts';
 import { addReview } from './reviews.service.ts';
 
-export const REVIEW_LIMIT = { max: 30, windowMs: 15 * 60_000 };
-
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/:id/reviews',
     {
       // signed-in accounts only (a bearer token; guests have none): checked before the body is validated
       onRequest: app.requireUser,
-      config: perIp(app.config.env === 'test' ? { ...REVIEW_LIMIT, max: REVIEW_LIMIT.max * 1000 } : REVIEW_LIMIT),
+      config: perIp(app.config.rateLimits.review.ip),
       schema: {
         tags: ['reviews'],
         security: [{ bearer: [] }],

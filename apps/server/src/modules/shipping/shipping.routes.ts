@@ -11,8 +11,6 @@ import { perIp } from '../../lib/rate-limit.ts';
 import { currentRates, parseShippingRates } from './shipping-rates.ts';
 
 const tags = ['shipping'];
-/** Each validation may cost a carrier API call. */
-export const ADDRESS_VALIDATION_LIMIT = { max: 30, windowMs: 60_000 };
 
 export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -22,7 +20,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/shipping/shippingaddress',
     {
-      config: perIp(ADDRESS_VALIDATION_LIMIT),
+      config: perIp(app.config.rateLimits.addressValidation.ip),
       schema: {
         tags,
         summary: 'Validate a shipping address; answers the suggested (normalised) address or 400 with the reason',

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('address validation, built-in rules (spec §5)', () => {
+describe('address validation, built-in rules', () => {
   it('answers the normalised suggestion for each supported country', async () => {
     const cases: [Record<string, string>, Record<string, string>][] = [
       [

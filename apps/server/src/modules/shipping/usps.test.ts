@@ -130,8 +130,12 @@ describe('address validation with the USPS Addresses API v3 (local stand-in)', (
   it('answers 400 with the USPS reason for an address it cannot find', async () => {
     expect((await validate({ ...whiteHouse, address1: '1 Nowhere Rd' })).json()).toEqual({
       message: 'Address Not Found.',
+      code: 'BAD_REQUEST',
     });
-    expect((await validate({ ...whiteHouse, address1: '1 Missing Rd' })).json()).toEqual({ message: 'Not Found' });
+    expect((await validate({ ...whiteHouse, address1: '1 Missing Rd' })).json()).toEqual({
+      message: 'Not Found',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('checks the built-in rules before asking USPS, and leaves other countries to them', async () => {

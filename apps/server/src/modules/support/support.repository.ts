@@ -1,3 +1,4 @@
+import { isObjectId } from '@store/shared';
 import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { supportMessages, users } from '../../db/schema/index.ts';
@@ -16,7 +17,7 @@ export const supportRepository = {
 
   /** An account (not a guest) by id or username (case-insensitive). */
   async findAccount(db: Conn, idOrUsername: string): Promise<UserRow | undefined> {
-    const byId = /^[0-9a-f]{24}$/.test(idOrUsername) ? eq(users.id, idOrUsername) : undefined;
+    const byId = isObjectId(idOrUsername) ? eq(users.id, idOrUsername) : undefined;
     const byName = sql`lower(${users.username}) = ${idOrUsername.toLowerCase()}`;
     const [row] = await db
       .select()

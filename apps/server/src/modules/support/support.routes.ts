@@ -7,30 +7,20 @@ import {
 } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Limit } from '../../config.ts';
 import { perIp } from '../../lib/rate-limit.ts';
 import { getConversation, searchRecipients, sendMessage, submitContact } from './support.service.ts';
-
-export const CONTACT_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
-export const MESSAGE_LIMIT: Limit = { max: 30, windowMs: 5 * 60_000 };
 
 const tags = ['support'];
 const security = [{ bearer: [] }];
 
-export interface SupportRouteOptions {
-  /** Tests of the limits pass small ones; other tests get relaxed ones (NODE_ENV=test). */
-  limits?: { contact: Limit; message: Limit };
-}
-
-export const supportRoutes: FastifyPluginAsyncZod<SupportRouteOptions> = async (app, opts) => {
-  const relaxed = (l: Limit) => (app.config.env === 'test' ? { ...l, max: l.max * 1000 } : l);
-  const limits = opts.limits ?? { contact: relaxed(CONTACT_LIMIT), message: relaxed(MESSAGE_LIMIT) };
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = app.config.rateLimits;
   const db = app.db;
 
   app.post(
     '/api/contact',
     {
-      config: perIp(limits.contact),
+      config: perIp(limits.contact.ip),
       schema: {
         tags,
         summary: 'Contact form: stored as a contact thread, announced to the admins by e-mail',
@@ -48,7 +38,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteOptions> = async (
     '/api/messages/send',
     {
       onRequest: app.requireUser,
-      config: perIp(limits.message),
+      config: perIp(limits.supportMessage.ip),
       schema: {
         tags,
         security,

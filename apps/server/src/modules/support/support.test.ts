@@ -25,7 +25,7 @@ describe('contact form', () => {
   });
   afterAll(async () => t?.close());
 
-  it('applies every rule of spec §5 Contact', async () => {
+  it('applies every rule of the contact form', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'All fields are required'],
       [{ subject: '   ' }, 'All fields are required'],
@@ -127,7 +127,7 @@ describe('support messages', () => {
     expect((await get('/api/messages/get/admin', g.headers)).statusCode).toBe(401);
   });
 
-  it('applies the spec §5 support-message rules', async () => {
+  it('applies the support-message rules', async () => {
     const u = await createAccount(t);
     const cases: [unknown, string][] = [
       ['', 'Message cannot be empty.'],

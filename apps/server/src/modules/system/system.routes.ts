@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ERROR_CODES, apiErrorSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,11 +14,11 @@ function latestMigration(): { tag: string; when: number } {
   return journal.entries.reduce((a, b) => (b.when > a.when ? b : a));
 }
 
-const messageSchema = z.object({ message: z.string() });
-
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const latest = latestMigration();
   const noStore = { 'cache-control': 'no-store' };
+  const notMigrated = `Database migrations not applied (expected ${latest.tag})`;
+  const notReady = (message: string) => ({ message, code: ERROR_CODES.SERVICE_UNAVAILABLE });
 
   app.get(
     '/api/health',
@@ -61,7 +62,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             migration: z.string(),
             redis: z.enum(['up', 'down', 'off']),
           }),
-          503: messageSchema,
+          503: apiErrorSchema,
         },
       },
     },
@@ -77,13 +78,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         const e = err as { code?: string; cause?: { code?: string } };
         // no migrations table: a database nobody migrated yet
-        if ((e.cause?.code ?? e.code) === '42P01')
-          return reply.code(503).send({ message: `Database migrations not applied (expected ${latest.tag})` });
+        if ((e.cause?.code ?? e.code) === '42P01') return reply.code(503).send(notReady(notMigrated));
         app.log.warn({ err }, 'readiness check: database unreachable');
-        return reply.code(503).send({ message: 'Database unreachable' });
+        return reply.code(503).send(notReady('Database unreachable'));
       }
-      if (applied === null || applied < latest.when)
-        return reply.code(503).send({ message: `Database migrations not applied (expected ${latest.tag})` });
+      if (applied === null || applied < latest.when) return reply.code(503).send(notReady(notMigrated));
       // a store without Redis still serves (limits per process, catalogue answers expire): ready, and says so
       return reply.send({ status: 'ready' as const, migration: latest.tag, redis: app.redisHealth.state() });
     },

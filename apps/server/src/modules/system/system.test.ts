@@ -28,7 +28,7 @@ describe('health checks for load balancers', () => {
     try {
       const res = await t.app.inject({ url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: 'Database unreachable' });
+      expect(res.json()).toEqual({ message: 'Database unreachable', code: 'SERVICE_UNAVAILABLE' });
     } finally {
       spy.mockRestore();
     }

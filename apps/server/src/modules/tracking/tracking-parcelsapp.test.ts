@@ -116,7 +116,10 @@ describe('shipment tracking through a ParcelsApp-style carrier API', () => {
         payload: { trackingId: 'CACHED1', destinationCountry: 'US', language: 'en', zipcode: '1' },
       });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: 'Tracking service unavailable, please try again later' });
+      expect(res.json()).toEqual({
+        message: 'Tracking service unavailable, please try again later',
+        code: 'UPSTREAM_FAILED',
+      });
     } finally {
       await bad.close();
     }

@@ -13,14 +13,8 @@ import { recordEvent, recordedEvents, sendTrackingEmail, trackShipment } from '.
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
-const MINUTE = 60_000;
-/** Each carrier lookup may cost quota; each e-mail reaches a person's inbox. */
-export const TRACKING_LIMITS = {
-  track: { max: 30, windowMs: MINUTE },
-  email: { max: 20, windowMs: 15 * MINUTE },
-};
 
-/** Shipment tracking (spec §2 order detail, §5 other, §7 orders) and the tracking e-mail. */
+/** Shipment tracking on the order page (carrier events or the admin's movements) and the tracking e-mail. */
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const provider = createTrackingProvider(config, {
@@ -31,7 +25,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/shipments/tracking',
     {
-      config: perIp(TRACKING_LIMITS.track),
+      config: perIp(config.rateLimits.tracking.ip),
       schema: {
         tags,
         summary: `Movements of a shipment, newest first (provider: ${provider.name})`,
@@ -63,7 +57,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/email/send',
     {
       onRequest: app.requireAdmin,
-      config: perIp(TRACKING_LIMITS.email),
+      config: perIp(config.rateLimits.trackingEmail.ip),
       schema: {
         tags,
         security,

@@ -2,6 +2,7 @@ import {
   DATE_MESSAGES,
   TRACKING_MESSAGES,
   cleanText,
+  isObjectId,
   parseBoundedDate,
   type MovementEvent,
   type ShipmentTrackingInput,
@@ -12,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { TrackingProvider } from '../../integrations/tracking/index.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { enqueueMail, orderShippedMail } from '../../lib/mailer/index.ts';
-import { findOrder } from '../orders/orders.service.ts';
+import { findOrder } from '../orders/orders-read.service.ts';
 import { trackingRepository as repo, type TrackingEventRow } from './tracking.repository.ts';
 
 export const toMovement = (e: Pick<TrackingEventRow, 'occurredAt' | 'status' | 'location'>): MovementEvent => ({
@@ -51,9 +52,7 @@ export async function recordEvent(
   input: TrackingEventInput,
 ): Promise<MovementEvent[]> {
   const order = await findOrder(db, orderId);
-  const number = /^[0-9a-f]{24}$/.test(trackingNumberId)
-    ? await repo.findNumber(db, order.id, trackingNumberId)
-    : undefined;
+  const number = isObjectId(trackingNumberId) ? await repo.findNumber(db, order.id, trackingNumberId) : undefined;
   if (!number) throw new NotFoundError(TRACKING_MESSAGES.trackingNumberNotFound);
   const status = cleanText(input.status, 200);
   if (!status) throw new BadRequestError(TRACKING_MESSAGES.statusRequired);
@@ -81,7 +80,7 @@ export async function sendTrackingEmail(
   if (given && given !== order.email.toLowerCase()) throw new BadRequestError(TRACKING_MESSAGES.emailMismatch);
   const trackingNumbers = input.bigNumber.map((b) => ({
     number: cleanText(b.number, 64),
-    // each item once per number (spec §4 tracking upload)
+    // each item once per number, blanks dropped
     trackingItem: [...new Set(b.trackingItem.map((s) => cleanText(s, 200)).filter(Boolean))],
   }));
   if (trackingNumbers.some((t) => !t.number)) throw new BadRequestError('Tracking number is required');

@@ -61,13 +61,14 @@ describe('shipment tracking (manual provider) and the tracking e-mail', () => {
       for (const body of [rest, { ...good, [key]: '' }, { ...good, [key]: 42 }]) {
         const res = await post('/api/orders/shipments/tracking', anon, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
-        expect(res.json()).toEqual({ message: 'Invalid shipment data' });
+        expect(res.json()).toEqual({ message: 'Invalid shipment data', code: 'BAD_REQUEST' });
       }
     }
     const empty = await t.app.inject({ method: 'POST', url: '/api/orders/shipments/tracking' });
-    expect(empty.json()).toEqual({ message: 'Invalid shipment data' });
+    expect(empty.json()).toEqual({ message: 'Invalid shipment data', code: 'BAD_REQUEST' });
     expect((await post('/api/orders/shipments/tracking', anon, { ...good, trackingId: '../../x' })).json()).toEqual({
       message: 'Invalid shipment data',
+      code: 'BAD_REQUEST',
     });
   });
 
@@ -81,14 +82,18 @@ describe('shipment tracking (manual provider) and the tracking e-mail', () => {
     const url = `/api/orders/${orderId}/tracking/${numbers[0]!._id}/events`;
     expect((await post(url, anon, { status: 'x' })).statusCode).toBe(401);
     expect((await post(url, buyer, { status: 'x' })).statusCode).toBe(403);
-    expect((await post(url, admin, { status: '  ' })).json()).toEqual({ message: 'Status is required' });
+    expect((await post(url, admin, { status: '  ' })).json()).toEqual({
+      message: 'Status is required',
+      code: 'BAD_REQUEST',
+    });
     expect((await post(url, admin, { status: 'Moved', occurredAt: 'yesterday-ish' })).json()).toEqual({
       message: 'Invalid date',
+      code: 'BAD_REQUEST',
     });
     for (const occurredAt of ['0000-01-01', '10000-01-01', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z']) {
       const res = await post(url, admin, { status: 'Moved', occurredAt });
       expect(res.statusCode, `${occurredAt}: ${res.body}`).toBe(400);
-      expect(res.json()).toEqual({ message: 'Date must be between years 1 and 9999' });
+      expect(res.json()).toEqual({ message: 'Date must be between years 1 and 9999', code: 'BAD_REQUEST' });
     }
     const first = await post(url, admin, {
       status: 'Picked up',
@@ -154,9 +159,11 @@ describe('shipment tracking (manual provider) and the tracking e-mail', () => {
     const bigNumber = [{ number: 'LX1', trackingItem: [] }];
     expect((await post(url, admin, { orderId, email: 'someone@else.example', bigNumber })).json()).toEqual({
       message: 'E-mail does not match the order',
+      code: 'BAD_REQUEST',
     });
     expect((await post(url, admin, { orderId, bigNumber: [] })).json()).toEqual({
       message: 'Please add at least one tracking number',
+      code: 'BAD_REQUEST',
     });
     expect((await post(url, admin, { orderId: 'c'.repeat(24), bigNumber })).statusCode).toBe(404);
   });

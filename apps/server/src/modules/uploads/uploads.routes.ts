@@ -19,10 +19,8 @@ import { deleteImages, listImages } from './uploads.service.ts';
 const tags = ['uploads (admin)'];
 const security = [{ bearer: [] }];
 const params = z.object({ folder: z.string().max(200) });
-/** Encoding three WebP widths per image costs CPU: a generous limit per client address still bounds it. */
-export const UPLOAD_LIMIT = { max: 30, windowMs: 60_000 };
 
-/** Gallery images (spec §5 image upload, §7 upload) under $DATA_DIR/uploads/{folder}, admin only. */
+/** Gallery images (JPG/PNG up to 5 MB, checked by their bytes) under $DATA_DIR/uploads/{folder}, admin only. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadsDir = path.join(app.config.dataDir, 'uploads');
   const onRequest = app.requireAdmin;
@@ -46,7 +44,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/upload/:folder',
     {
       onRequest,
-      config: perIp(UPLOAD_LIMIT),
+      config: perIp(app.config.rateLimits.upload.ip),
       schema: {
         tags,
         security,

@@ -9,7 +9,7 @@ import { FOLDER_RE, storeImage } from '../../lib/images.ts';
 const BASE_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,120}$/;
 
 /**
- * The folder's directory, refusing anything but a plain folder name (spec §5): the pattern has no dots or
+ * The folder's directory, refusing anything but a plain folder name: the pattern has no dots or
  * slashes, and the resolved path must still sit directly under the uploads directory.
  */
 export function folderDir(uploadsDir: string, folder: string): string {

@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   NOTHING_TO_UPDATE,
   SUGGESTIONS_MAX,
   cleanText,
@@ -8,13 +9,12 @@ import {
   type adminUserUpdateSchema,
   type userListQuerySchema,
 } from '@store/shared';
-import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { containsLower as contains } from '../../lib/sql.ts';
-import { usersRepository as repo, uniqueViolation, type UserChanges, type UserRow } from './users.repository.ts';
+import { uniqueViolation } from '../../lib/sql.ts';
+import { usersAdminRepository as accounts, type AccountFilter } from './users-admin.repository.ts';
+import { usersRepository as repo, type UserChanges, type UserRow } from './users.repository.ts';
 import { MESSAGES } from './users.service.ts';
 import { PROFILE_MESSAGES } from './users-profile.service.ts';
 import { toAdminUser } from './users.view.ts';
@@ -27,49 +27,34 @@ export const ADMIN_MESSAGES = {
   removed: 'User removed',
 } as const;
 
-// admin screens manage accounts: guests (made at checkout) are left out of lists and counts
-const accounts = eq(users.isGuest, false);
-
-function idPrefix(prefix: string): SQL {
-  const p = prefix.trim().toLowerCase();
-  if (!/^[0-9a-f]{1,24}$/.test(p)) return sql`false`;
-  // a range on the primary key, which its btree answers
-  return and(gte(users.id, p.padEnd(24, '0')), lte(users.id, p.padEnd(24, 'f')))!;
-}
-
-/** Filters of the admin list, each a case-insensitive "contains" answered by a trigram index. */
+/** The admin list of accounts (never guests), filtered; text filters are cleaned and empty ones ignored. */
 export async function listUsers(db: Db, q: z.output<typeof userListQuerySchema>): Promise<UserListResponse> {
-  const filters: SQL[] = [accounts];
-  const text = (v: string | undefined) => (v ? cleanText(v) : '');
-  if (q.id?.trim()) filters.push(idPrefix(q.id));
-  if (text(q.firstName)) filters.push(contains(sql`lower(${users.firstName})`, text(q.firstName)));
-  if (text(q.lastName)) filters.push(contains(sql`lower(${users.lastName})`, text(q.lastName)));
-  if (text(q.username)) filters.push(contains(sql`lower(${users.username})`, text(q.username)));
-  if (text(q.email)) filters.push(contains(sql`${users.email}`, text(q.email)));
-  if (q.isAdmin !== undefined) filters.push(eq(users.isAdmin, q.isAdmin));
+  const text = (v: string | undefined) => (v ? cleanText(v) : '') || undefined;
   const search = text(q.search);
-  if (search) {
-    filters.push(
-      or(
-        contains(sql`lower(${users.username})`, search),
-        contains(sql`${users.email}`, search),
-        contains(sql`lower(${users.firstName})`, search),
-        contains(sql`lower(${users.lastName})`, search),
-      )!,
-    );
-  }
-  const where = and(...filters);
+  const filter: AccountFilter = {
+    idPrefix: q.id?.trim() ? q.id : undefined,
+    firstName: text(q.firstName),
+    lastName: text(q.lastName),
+    username: text(q.username),
+    email: text(q.email),
+    isAdmin: q.isAdmin,
+    search,
+  };
   // recipient suggestions: at most 50, by username
   const pageSize = search ? Math.min(q.pageSize, SUGGESTIONS_MAX) : q.pageSize;
   const [rows, total] = await Promise.all([
-    repo.list(db, where, pageSize, (q.pageNumber - 1) * pageSize, Boolean(search)),
-    repo.count(db, where),
+    accounts.listAccounts(db, filter, {
+      limit: pageSize,
+      offset: (q.pageNumber - 1) * pageSize,
+      byUsername: Boolean(search),
+    }),
+    accounts.countAccounts(db, filter),
   ]);
   return { users: rows.map(toAdminUser), page: q.pageNumber, pages: Math.max(1, Math.ceil(total / pageSize)), total };
 }
 
 export async function countUsers(db: Db): Promise<{ count: number }> {
-  return { count: await repo.count(db, accounts) };
+  return { count: await accounts.countAccounts(db) };
 }
 
 async function found(db: Db, id: string): Promise<UserRow> {
@@ -90,7 +75,7 @@ export async function updateUser(
 ): Promise<AdminUser> {
   const user = await found(db, id);
   // an empty change set is no UPDATE at all: refused before it reaches the database
-  if (!hasChanges(input)) throw new BadRequestError(NOTHING_TO_UPDATE);
+  if (!hasChanges(input)) throw new BadRequestError(NOTHING_TO_UPDATE, ERROR_CODES.NOTHING_TO_UPDATE);
   if (id === admin.id && input.isAdmin === false) throw new BadRequestError(ADMIN_MESSAGES.selfDemote);
   if (id === admin.id && input.isActive === false) throw new BadRequestError(ADMIN_MESSAGES.selfDeactivate);
   if (input.email && input.email !== user.email && (await repo.findAccountByEmail(db, input.email)))

@@ -56,10 +56,10 @@ describe('admin user management', () => {
     ] as const) {
       const anonymous = await t.app.inject({ method, url, payload: method === 'PUT' ? {} : undefined });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      expect(anonymous.json()).toEqual({ message: 'Not authorized, no token' });
+      expect(anonymous.json()).toEqual({ message: 'Not authorized, no token', code: 'NO_TOKEN' });
       const user = await t.app.inject({ method, url, headers, payload: method === 'PUT' ? {} : undefined });
       expect(user.statusCode).toBe(403);
-      expect(user.json()).toEqual({ message: 'Not authorized as an admin' });
+      expect(user.json()).toEqual({ message: 'Not authorized as an admin', code: 'FORBIDDEN' });
     }
   });
 
@@ -108,7 +108,7 @@ describe('admin user management', () => {
     const { user } = await createAccount(t);
     expect((await api.get(`/api/users/${user.id}`)).json()).toMatchObject({ _id: user.id, email: user.email });
     expect((await api.get('/api/users/0123456789abcdef01234567')).statusCode).toBe(404);
-    expect((await api.get('/api/users/not-an-id')).json()).toEqual({ message: 'Invalid id' });
+    expect((await api.get('/api/users/not-an-id')).json()).toEqual({ message: 'Invalid id', code: 'BAD_REQUEST' });
 
     const res = await api.put(`/api/users/${user.id}`, {
       firstName: 'mary',
@@ -124,9 +124,9 @@ describe('admin user management', () => {
       isAdmin: true,
     });
     const taken = await api.put(`/api/users/${user.id}`, { email: 'GRACE@navy.example' });
-    expect(taken.json()).toEqual({ message: 'Email is already in use' });
+    expect(taken.json()).toEqual({ message: 'Email is already in use', code: 'BAD_REQUEST' });
     const nameTaken = await api.put(`/api/users/${user.id}`, { username: 'GHopper' });
-    expect(nameTaken.json()).toEqual({ message: 'Username is already taken' });
+    expect(nameTaken.json()).toEqual({ message: 'Username is already taken', code: 'BAD_REQUEST' });
   });
 
   it('refuses an edit that changes nothing with a 400 that says so', async () => {
@@ -136,7 +136,7 @@ describe('admin user management', () => {
     for (const body of [{}, { password: 'Secret-123!' }, { _id: user.id, createdAt: '2020-01-01' }]) {
       const res = await api.put(`/api/users/${user.id}`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toEqual({ message: 'Nothing to update' });
+      expect(res.json()).toEqual({ message: 'Nothing to update', code: 'NOTHING_TO_UPDATE' });
     }
     expect((await api.put(`/api/users/${user.id}`, { isActive: true })).statusCode).toBe(200);
   });
@@ -145,13 +145,15 @@ describe('admin user management', () => {
     const api = as(admin.headers);
     expect((await api.put(`/api/users/${admin.user.id}`, { isAdmin: false })).json()).toEqual({
       message: 'You cannot remove your own admin rights',
+      code: 'BAD_REQUEST',
     });
     expect((await api.put(`/api/users/${admin.user.id}`, { isActive: false })).json()).toEqual({
       message: 'You cannot deactivate your own account',
+      code: 'BAD_REQUEST',
     });
     const del = await api.del(`/api/users/${admin.user.id}`);
     expect(del.statusCode).toBe(400);
-    expect(del.json()).toEqual({ message: 'You cannot delete your own account' });
+    expect(del.json()).toEqual({ message: 'You cannot delete your own account', code: 'BAD_REQUEST' });
   });
 
   it('deactivating a user ends their token at once, and a resend cannot reactivate them', async () => {
@@ -162,7 +164,7 @@ describe('admin user management', () => {
     );
     const after = await as(target.headers).get('/api/users/count');
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: 'Not authorized, token failed' });
+    expect(after.json()).toEqual({ message: 'Not authorized, token failed', code: 'TOKEN_FAILED' });
     await t.app.inject({ method: 'POST', url: '/api/users/resendconfirmation', payload: { email: target.user.email } });
     const login = await t.app.inject({
       method: 'POST',
@@ -208,6 +210,7 @@ describe('admin user management', () => {
       (await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: target.headers, payload: {} })).json(),
     ).toEqual({
       message: 'Not authorized, token failed',
+      code: 'TOKEN_FAILED',
     });
   });
 

@@ -43,10 +43,13 @@ describe('changing the sign-in address', () => {
     const target = fresh();
     const missing = await askChange(headers, target, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'Enter your current password to change your e-mail address' });
+    expect(missing.json()).toEqual({
+      message: 'Enter your current password to change your e-mail address',
+      code: 'BAD_REQUEST',
+    });
     const wrong = await askChange(headers, target, { currentPassword: 'Not-my-pass-1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Current password is incorrect' });
+    expect(wrong.json()).toEqual({ message: 'Current password is incorrect', code: 'BAD_REQUEST' });
     expect(await row(user.id)).toMatchObject({ email: user.email, pendingEmail: null, firstName: user.firstName });
     expect(await mailCount(t.database.db, target)).toBe(0);
   });
@@ -84,6 +87,7 @@ describe('changing the sign-in address', () => {
     // single use
     expect((await post(`/api/users/confirm-email/${token}`)).json()).toEqual({
       message: 'Invalid or expired confirmation link',
+      code: 'BAD_REQUEST',
     });
   });
 
@@ -111,7 +115,7 @@ describe('changing the sign-in address', () => {
     await createAccount(t, { email: target });
     const res = await post(`/api/users/confirm-email/${token}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'This e-mail address is no longer available' });
+    expect(res.json()).toEqual({ message: 'This e-mail address is no longer available', code: 'BAD_REQUEST' });
   });
 
   it('withdraws a pending change when the current address is saved again, and a newer request replaces it', async () => {
@@ -143,7 +147,7 @@ describe('changing the sign-in address', () => {
     expect((await post(`/api/users/confirm-email/${await changeLink(target)}`)).statusCode).toBe(200);
     const res = await post(`/api/users/resetpw/${reset}`, { newPassword: 'Brand-new-pass9' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid or expired password reset link' });
+    expect(res.json()).toEqual({ message: 'Invalid or expired password reset link', code: 'BAD_REQUEST' });
   });
 
   it('binds each link to its address even when an admin changes the address', async () => {
@@ -213,7 +217,7 @@ describe('changing the sign-in address', () => {
     const reset = await resetLink(user.email!);
     const weak = await post(`/api/users/resetpw/${reset}`, { newPassword: 'aaaaaaaa' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toEqual({ message: 'Min 8 chars, upper, lower, digit, special' });
+    expect(weak.json()).toEqual({ message: 'Min 8 chars, upper, lower, digit, special', code: 'BAD_REQUEST' });
     // the link was not used up by the refused attempt
     expect((await post(`/api/users/resetpw/${reset}`, { newPassword: 'Strong-pass-9' })).statusCode).toBe(200);
   });

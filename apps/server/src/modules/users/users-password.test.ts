@@ -38,7 +38,10 @@ describe('forgotten and changed passwords', () => {
     const mail = (await lastMailTo(t.database.db, user.email!))!;
     expect(mail.subject).toContain('Reset your password');
     expect(mail.text).toContain(`${PUBLIC_URL}/users/resetpw/`);
-    expect((await post('/api/users/fpw', { email: 'bad' })).json()).toEqual({ message: 'Invalid email format' });
+    expect((await post('/api/users/fpw', { email: 'bad' })).json()).toEqual({
+      message: 'Invalid email format',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('sends no reset link to an unconfirmed or deactivated account', async () => {
@@ -55,18 +58,18 @@ describe('forgotten and changed passwords', () => {
     const token = await resetLink(user.email!);
     const short = await post(`/api/users/resetpw/${token}`, { newPassword: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'New password must be at least 8 characters' });
+    expect(short.json()).toEqual({ message: 'New password must be at least 8 characters', code: 'BAD_REQUEST' });
 
     const res = await post(`/api/users/resetpw/${token}`, { newPassword: 'Brand-new-pass9' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Your password has been reset. You can now sign in.' });
     const reused = await post(`/api/users/resetpw/${token}`, { newPassword: 'Another-pass9' });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ message: 'Invalid or expired password reset link' });
+    expect(reused.json()).toEqual({ message: 'Invalid or expired password reset link', code: 'BAD_REQUEST' });
 
     const old = await profile(headers, { firstName: 'A', lastName: 'B', email: user.email! });
     expect(old.statusCode).toBe(401);
-    expect(old.json()).toEqual({ message: 'Not authorized, token failed' });
+    expect(old.json()).toEqual({ message: 'Not authorized, token failed', code: 'TOKEN_FAILED' });
     expect((await login(user.email!, PASSWORD)).statusCode).toBe(401);
     expect((await login(user.email!, 'Brand-new-pass9')).statusCode).toBe(200);
   });
@@ -85,7 +88,7 @@ describe('forgotten and changed passwords', () => {
     expect(expired.json().message).toBe('Invalid or expired password reset link');
   });
 
-  it('changes the password on the profile with the spec messages', async () => {
+  it('changes the password on the profile with the exact messages', async () => {
     const { user, headers } = await createAccount(t);
     const cases: [object, string][] = [
       [{ currentPassword: '', password: 'Longenough1' }, 'All fields are required'],
@@ -99,7 +102,7 @@ describe('forgotten and changed passwords', () => {
     for (const [payload, message] of cases) {
       const res = await profile(headers, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'BAD_REQUEST' });
     }
     const res = await profile(headers, { currentPassword: PASSWORD, password: 'Longenough-1', id: user.id });
     expect(res.statusCode, res.body).toBe(200);
@@ -122,6 +125,6 @@ describe('forgotten and changed passwords', () => {
     const cookie = `guestToken=${guest.cookies.find((c) => c.name === 'guestToken')!.value}`;
     const res = await profile({ cookie }, { currentPassword: 'x', password: 'Longenough-1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Guest accounts cannot change password.' });
+    expect(res.json()).toEqual({ message: 'Guest accounts cannot change password.', code: 'BAD_REQUEST' });
   });
 });

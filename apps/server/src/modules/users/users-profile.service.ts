@@ -1,14 +1,13 @@
 import {
+  AUTH_MESSAGES,
   PROFILE_CAPTCHA_FROM_COUNT,
   addressUpdateSchema,
   changePasswordSchema,
   profileSchema,
   type User,
 } from '@store/shared';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import {
   addressInUseMail,
   confirmEmailChangeMail,
@@ -18,10 +17,11 @@ import {
 } from '../../lib/mailer/index.ts';
 import type { Captcha } from '../../lib/captcha.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { uniqueViolation } from '../../lib/sql.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { GUEST_TTL_MS, NO_TOKEN } from '../../plugins/auth.ts';
-import { usersRepository as repo, uniqueViolation, type UserRow } from './users.repository.ts';
+import { GUEST_TTL_MS } from '../../plugins/auth.ts';
+import { usersRepository as repo, type UserRow } from './users.repository.ts';
 import type { UsersDeps } from './users.service.ts';
 import { toUser } from './users.view.ts';
 
@@ -112,7 +112,7 @@ export async function updateProfile(
       lastName: input.lastName,
       // sending the current address again withdraws a pending change
       ...(input.email === user.email ? { pendingEmail: null } : {}),
-      profileUpdateCount: sql`${users.profileUpdateCount} + 1`,
+      profileUpdateCount: repo.bumpProfileUpdateCount,
     });
   });
   if (changesAddress) deps.mailer.kick();
@@ -193,7 +193,7 @@ export async function createGuest(deps: UsersDeps): Promise<{ user: User; token:
 
 /** GET /api/users/session: the guest of the cookie (401 without one, 404 when it is unknown or expired). */
 export async function restoreGuest(deps: UsersDeps, cookieToken: string | undefined): Promise<User> {
-  if (!cookieToken) throw new UnauthorizedError(NO_TOKEN);
+  if (!cookieToken) throw new UnauthorizedError(AUTH_MESSAGES.noToken);
   const tokenHash = hashToken(cookieToken);
   const guest = await repo.findGuestBySession(deps.db, tokenHash);
   if (!guest) throw new NotFoundError(PROFILE_MESSAGES.noSession);

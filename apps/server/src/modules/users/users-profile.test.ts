@@ -66,7 +66,7 @@ describe('profile, guests and sessions', () => {
 
     const third = await profile(headers, { firstName: 'Ada', lastName: 'Byron', email: 'ada.king@example.com' });
     expect(third.statusCode).toBe(400);
-    expect(third.json()).toEqual({ message: 'Captcha required' });
+    expect(third.json()).toEqual({ message: 'Captcha required', code: 'CAPTCHA_REQUIRED' });
     const withCaptcha = await profile(headers, {
       firstName: 'Ada',
       lastName: 'Byron',
@@ -77,7 +77,7 @@ describe('profile, guests and sessions', () => {
     expect(withCaptcha.json()).toMatchObject({ lastName: 'Byron', profileUpdateCount: 3 });
   });
 
-  it('gives the spec messages', async () => {
+  it('gives the exact messages', async () => {
     const { headers } = await createAccount(t);
     const cases: [object, string][] = [
       [{ firstName: '', lastName: 'X', email: 'a@b.co' }, 'Required'],
@@ -87,7 +87,7 @@ describe('profile, guests and sessions', () => {
     for (const [payload, message] of cases) {
       const res = await profile(headers, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'BAD_REQUEST' });
     }
   });
 
@@ -101,7 +101,7 @@ describe('profile, guests and sessions', () => {
       shippingAddress: { ...address, address1: '1 Main St', state: 'IL' },
     });
     const bad = await profile(headers, { shippingAddress: { ...address, city: '' } });
-    expect(bad.json()).toEqual({ message: 'City is required' });
+    expect(bad.json()).toEqual({ message: 'City is required', code: 'BAD_REQUEST' });
   });
 
   it('creates a guest behind an http-only cookie and restores it from the cookie', async () => {
@@ -133,7 +133,7 @@ describe('profile, guests and sessions', () => {
 
     const names = await profile(headers, { firstName: 'G', lastName: 'H', email: 'g@example.com' });
     expect(names.statusCode).toBe(400);
-    expect(names.json()).toEqual({ message: 'Guest accounts cannot update the profile.' });
+    expect(names.json()).toEqual({ message: 'Guest accounts cannot update the profile.', code: 'BAD_REQUEST' });
   });
 
   it('answers 401 without a guest cookie and 404 (clearing it) for an unknown or expired one', async () => {
@@ -145,7 +145,7 @@ describe('profile, guests and sessions', () => {
       headers: { cookie: 'guestToken=made-up' },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Guest session not found' });
+    expect(unknown.json()).toEqual({ message: 'Guest session not found', code: 'NOT_FOUND' });
     expect(unknown.cookies.find((c) => c.name === 'guestToken')?.value).toBe('');
 
     const { res, headers } = await newGuest();
@@ -160,25 +160,27 @@ describe('profile, guests and sessions', () => {
   it('needs a captcha to create a guest', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users/guest', payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Captcha required' });
+    expect(res.json()).toEqual({ message: 'Captcha required', code: 'CAPTCHA_REQUIRED' });
   });
 
   it('refuses the profile without credentials, with a bad token, and for a deleted or deactivated user', async () => {
     const anonymous = await profile({}, { shippingAddress: address });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Not authorized, no token' });
+    expect(anonymous.json()).toEqual({ message: 'Not authorized, no token', code: 'NO_TOKEN' });
     const garbage = await profile({ authorization: 'Bearer abc.def.ghi' }, { shippingAddress: address });
-    expect(garbage.json()).toEqual({ message: 'Not authorized, token failed' });
+    expect(garbage.json()).toEqual({ message: 'Not authorized, token failed', code: 'TOKEN_FAILED' });
 
     const deactivated = await createAccount(t);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.user.id));
     expect((await profile(deactivated.headers, { shippingAddress: address })).json()).toEqual({
       message: 'Not authorized, token failed',
+      code: 'TOKEN_FAILED',
     });
     const deleted = await createAccount(t);
     await t.database.db.delete(users).where(eq(users.id, deleted.user.id));
     expect((await profile(deleted.headers, { shippingAddress: address })).json()).toEqual({
       message: 'Not authorized, token failed',
+      code: 'TOKEN_FAILED',
     });
   });
 });

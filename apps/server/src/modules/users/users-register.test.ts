@@ -76,7 +76,7 @@ describe('register, confirm and sign in', () => {
     expect((await post(`/api/users/registerconfirm/${body.registerToken}`, {})).json()).toEqual({ message: email });
     const unknown = await post('/api/users/registerconfirm/not-a-real-token', {});
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Invalid or expired link' });
+    expect(unknown.json()).toEqual({ message: 'Invalid or expired link', code: 'NOT_FOUND' });
   });
 
   it('refuses an unconfirmed sign-in with a reason, then activates on the link, once', async () => {
@@ -84,13 +84,14 @@ describe('register, confirm and sign in', () => {
     const before = await login(person.email);
     expect(before.statusCode).toBe(401);
     expect(before.json().message).toMatch(/^Please confirm your email address/);
+    expect(before.json().code).toBe('EMAIL_UNCONFIRMED');
 
     const confirmed = await post(`/api/users/confirm/${confirmToken}`, {});
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ message: 'Email confirmed. Your account is now active.' });
     const again = await post(`/api/users/confirm/${confirmToken}`, {});
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: 'Invalid or expired confirmation link' });
+    expect(again.json()).toEqual({ message: 'Invalid or expired confirmation link', code: 'BAD_REQUEST' });
 
     const res = await login(person.email.toUpperCase());
     expect(res.statusCode, res.body).toBe(200);
@@ -163,7 +164,7 @@ describe('register, confirm and sign in', () => {
       grecaptcha: await captcha(),
     });
     expect(sameName.statusCode).toBe(400);
-    expect(sameName.json()).toEqual({ message: 'Username is already taken' });
+    expect(sameName.json()).toEqual({ message: 'Username is already taken', code: 'BAD_REQUEST' });
   });
 
   it('lets one of two simultaneous registrations of an address win, and answers both alike', async () => {
@@ -178,7 +179,7 @@ describe('register, confirm and sign in', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('answers the spec messages for bad input', async () => {
+  it('answers the exact messages for bad input', async () => {
     const cases: [object, string][] = [
       [{ firstName: '' }, 'First name required'],
       [{ lastName: '<b>x</b>' }, 'No HTML allowed'],
@@ -189,23 +190,23 @@ describe('register, confirm and sign in', () => {
     for (const [change, message] of cases) {
       const res = await post('/api/users', { ...newPerson(), ...change, grecaptcha: 'unused' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'BAD_REQUEST' });
     }
   });
 
   it('needs a captcha, and accepts a solved one only once', async () => {
     const missing = await post('/api/users', newPerson());
-    expect(missing.json()).toEqual({ message: 'Captcha required' });
+    expect(missing.json()).toEqual({ message: 'Captcha required', code: 'CAPTCHA_REQUIRED' });
     const wrong = await post('/api/users', { ...newPerson(), grecaptcha: Buffer.from('{"x":1}').toString('base64') });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Captcha verification failed' });
+    expect(wrong.json()).toEqual({ message: 'Captcha verification failed', code: 'CAPTCHA_FAILED' });
     const solved = await captcha();
     expect((await post('/api/users', { ...newPerson(), grecaptcha: solved })).statusCode).toBe(201);
     const replay = await post('/api/users', { ...newPerson(), grecaptcha: solved });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ message: 'Captcha verification failed' });
+    expect(replay.json()).toEqual({ message: 'Captcha verification failed', code: 'CAPTCHA_FAILED' });
     const noCaptchaLogin = await post('/api/users/login', { email: 'a@b.co', password: 'x' });
-    expect(noCaptchaLogin.json()).toEqual({ message: 'Captcha required' });
+    expect(noCaptchaLogin.json()).toEqual({ message: 'Captcha required', code: 'CAPTCHA_REQUIRED' });
   });
 
   it('resends a confirmation only to an unconfirmed account, with the same answer for everyone', async () => {
@@ -227,7 +228,10 @@ describe('register, confirm and sign in', () => {
       expect(r.json()).toEqual(answer);
       expect(await mailCount(t.database.db, other)).toBe(before);
     }
-    expect((await post('/api/users/resendconfirmation', { email })).json()).toEqual({ message: 'Captcha required' });
+    expect((await post('/api/users/resendconfirmation', { email })).json()).toEqual({
+      message: 'Captcha required',
+      code: 'CAPTCHA_REQUIRED',
+    });
   });
 
   it('says nothing about which of e-mail or password was wrong, and tells a deactivated account so', async () => {
@@ -235,12 +239,18 @@ describe('register, confirm and sign in', () => {
     const wrong = await login(user.email!, 'Wrong-pass1!');
     const unknown = await login('nobody@example.com');
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'BAD_CREDENTIALS' });
     expect(unknown.json()).toEqual(wrong.json());
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     const off = await login(user.email!);
     expect(off.statusCode).toBe(401);
-    expect(off.json().message).toBe('Your account has been deactivated. Please contact support.');
-    expect((await post('/api/users/login', { email: '', password: '' })).json()).toEqual({ message: 'Email required' });
+    expect(off.json()).toEqual({
+      message: 'Your account has been deactivated. Please contact support.',
+      code: 'ACCOUNT_DEACTIVATED',
+    });
+    expect((await post('/api/users/login', { email: '', password: '' })).json()).toEqual({
+      message: 'Email required',
+      code: 'BAD_REQUEST',
+    });
   });
 });

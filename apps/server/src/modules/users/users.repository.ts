@@ -1,24 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { pgErrorOf } from '../../lib/sql.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { authTokens, guestSessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+type NewUser = typeof users.$inferInsert;
 export type UserChanges = PgUpdateSetSource<typeof users>;
-export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
+type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 type Conn = Db | Tx;
 
 // a link is bound to the address it was sent to: an address change switches to the pending address,
 // every other link needs the account's current one
 const boundAddress = sql`${authTokens.email} = (case when ${authTokens.purpose} = 'email' then ${users.pendingEmail} else ${users.email} end)`;
-
-/** PostgreSQL's unique_violation, with the index that refused the row. */
-export function uniqueViolation(err: unknown): string | undefined {
-  const pg = pgErrorOf(err);
-  return pg?.code === '23505' ? (pg.constraint ?? 'unique') : undefined;
-}
 
 export const usersRepository = {
   async findById(db: Conn, id: string): Promise<UserRow | undefined> {
@@ -55,6 +48,9 @@ export const usersRepository = {
 
   /** Ends every bearer token issued so far. */
   bumpTokenVersion: sql`${users.tokenVersion} + 1`,
+
+  /** Counts one more profile update (a captcha is asked from some count on). */
+  bumpProfileUpdateCount: sql`${users.profileUpdateCount} + 1`,
 
   async delete(db: Conn, id: string): Promise<boolean> {
     const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
@@ -174,23 +170,5 @@ export const usersRepository = {
       .set({ expiresAt: new Date(now.getTime() + ttlMs) })
       .where(eq(guestSessions.tokenHash, tokenHash));
     await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
-  },
-
-  async list(db: Conn, where: SQL | undefined, limit: number, offset: number, byName = false) {
-    return db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...(byName ? [asc(sql`lower(${users.username})`)] : [desc(users.createdAt), desc(users.id)]))
-      .limit(limit)
-      .offset(offset);
-  },
-
-  async count(db: Conn, where: SQL | undefined): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where);
-    return row?.n ?? 0;
   },
 };

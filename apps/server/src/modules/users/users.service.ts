@@ -1,16 +1,18 @@
-import type {
-  AuthUser,
-  RegisterResponse,
-  User,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  resendConfirmationSchema,
+import {
+  ERROR_CODES,
+  type AuthUser,
+  type RegisterResponse,
+  type User,
+  type forgotPasswordSchema,
+  type loginSchema,
+  type registerSchema,
+  type resendConfirmationSchema,
 } from '@store/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { uniqueViolation } from '../../lib/sql.ts';
 import {
   addressInUseMail,
   confirmEmailMail,
@@ -21,7 +23,7 @@ import {
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { usersRepository as repo, uniqueViolation, type UserRow } from './users.repository.ts';
+import { usersRepository as repo, type UserRow } from './users.repository.ts';
 import { toUser } from './users.view.ts';
 
 export interface UsersDeps {
@@ -174,14 +176,19 @@ export async function resendConfirmation(deps: UsersDeps, input: z.output<typeof
   return { message: MESSAGES.resendSent };
 }
 
+const badCredentials = () => new UnauthorizedError(MESSAGES.badCredentials, ERROR_CODES.BAD_CREDENTIALS);
+
 export async function login(deps: UsersDeps, input: z.output<typeof loginSchema>): Promise<AuthUser> {
   const user = await repo.findAccountByEmail(deps.db, input.email);
   if (!user?.passwordHash) {
     await verifyPassword(await dummy(), input.password);
-    throw new UnauthorizedError(MESSAGES.badCredentials);
+    throw badCredentials();
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new UnauthorizedError(MESSAGES.badCredentials);
-  if (!user.isActive) throw new UnauthorizedError(user.emailConfirmedAt ? MESSAGES.deactivated : MESSAGES.unconfirmed);
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw badCredentials();
+  if (!user.isActive)
+    throw user.emailConfirmedAt
+      ? new UnauthorizedError(MESSAGES.deactivated, ERROR_CODES.ACCOUNT_DEACTIVATED)
+      : new UnauthorizedError(MESSAGES.unconfirmed, ERROR_CODES.EMAIL_UNCONFIRMED);
   return { ...toUser(user), token: await deps.signToken(user) };
 }
 

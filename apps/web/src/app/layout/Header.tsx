@@ -6,12 +6,13 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
 import { BagIcon, CartIcon, UserIcon } from '../../components/icons.tsx';
-import { displayName, useAuth } from '../../features/auth/store.ts';
-import { itemCount } from '../../features/cart/cart-logic.ts';
-import { useCart } from '../../features/cart/store.ts';
+import { displayName, useAuth } from '../../lib/auth.ts';
+import { itemCount } from '../../lib/cart-logic.ts';
+import { useCart } from '../../lib/cart.ts';
 import { useLogout } from '../use-logout.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { paths } from '../../lib/paths.ts';
 
 export function Header() {
   const userInfo = useAuth((s) => s.userInfo);
@@ -24,7 +25,7 @@ export function Header() {
     <header>
       <Navbar expand="lg" className="site-navbar" expanded={expanded} onToggle={setExpanded} collapseOnSelect>
         <Container>
-          <Navbar.Brand as={Link} to="/" onClick={close} className="d-flex align-items-center gap-2 fw-bold">
+          <Navbar.Brand as={Link} to={paths.home} onClick={close} className="d-flex align-items-center gap-2 fw-bold">
             <BagIcon size={24} className="text-primary" /> Store
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="main-nav" label="Menu" className="order-2" />
@@ -48,10 +49,10 @@ export function Header() {
                 >
                   {!userInfo.isGuest && (
                     <>
-                      <NavDropdown.Item as={Link} to="/profile" onClick={close}>
+                      <NavDropdown.Item as={Link} to={paths.profile} onClick={close}>
                         Profile
                       </NavDropdown.Item>
-                      <NavDropdown.Item as={Link} to="/contactsupport" onClick={close}>
+                      <NavDropdown.Item as={Link} to={paths.contactSupport} onClick={close}>
                         Contact Support
                       </NavDropdown.Item>
                       <NavDropdown.Divider />
@@ -68,19 +69,24 @@ export function Header() {
                   </NavDropdown.Item>
                 </NavDropdown>
               ) : (
-                <Nav.Link as={NavLink} to="/login" onClick={close} className="d-inline-flex align-items-center gap-1">
+                <Nav.Link
+                  as={NavLink}
+                  to={paths.login()}
+                  onClick={close}
+                  className="d-inline-flex align-items-center gap-1"
+                >
                   <UserIcon size={16} /> Sign In
                 </Nav.Link>
               )}
               {userInfo?.isAdmin && (
                 <NavDropdown id="admin-menu" title="Admin" align="end">
-                  <NavDropdown.Item as={Link} to="/admin/userlist" onClick={close}>
+                  <NavDropdown.Item as={Link} to={paths.adminUsers} onClick={close}>
                     Users
                   </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/admin/productlist" onClick={close}>
+                  <NavDropdown.Item as={Link} to={paths.adminProducts} onClick={close}>
                     Products
                   </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/admin/orderlist" onClick={close}>
+                  <NavDropdown.Item as={Link} to={paths.adminOrders} onClick={close}>
                     Orders
                   </NavDropdown.Item>
                 </NavDropdown>
@@ -101,7 +107,7 @@ function CartLink({ count, onClick }: { count: number; onClick: () => void }) {
   return (
     <Nav.Link
       as={NavLink}
-      to="/cart"
+      to={paths.cart}
       onClick={onClick}
       className="cart-link d-flex align-items-center gap-1"
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}

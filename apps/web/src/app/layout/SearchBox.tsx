@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { SearchIcon } from '../../components/icons.tsx';
 import { useMaxNameLength } from '../../features/catalog/api.ts';
+import { paths } from '../../lib/paths.ts';
 
-/** Header search (spec §2): /search/{keyword}, or / when empty. */
+/** Header search: goes to /search/{keyword}, or home when empty. */
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const navigate = useNavigate();
   const { keyword: current = '' } = useParams();
@@ -16,7 +17,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const k = keyword.trim().slice(0, maxLength);
-    navigate(k ? `/search/${encodeURIComponent(k)}` : '/');
+    navigate(k ? paths.search(k) : paths.home);
     onSearch?.();
   };
 

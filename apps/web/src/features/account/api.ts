@@ -3,7 +3,6 @@ import type {
   ChangePasswordInput,
   LoginInput,
   MessageResponse,
-  OrderSummary,
   ProfileInput,
   RegisterInput,
   RegisterResponse,
@@ -11,7 +10,7 @@ import type {
 } from '@store/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { useAuth } from '../auth/store.ts';
+import { useAuth } from '../../lib/auth.ts';
 
 type ProfileAnswer = User & { token?: string; message?: string };
 
@@ -34,7 +33,7 @@ export function useRegister() {
   });
 }
 
-/** The address the confirmation went to (POST, per spec §7; answered in `message`). */
+/** The address the confirmation went to (a POST; answered in `message`). */
 export function useRegisterConfirm(token: string) {
   return useQuery({
     queryKey: ['registerconfirm', token],
@@ -104,15 +103,5 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordInput) => api<ProfileAnswer>('/api/users/profile', { method: 'PUT', json: body }),
     onSuccess: store,
-  });
-}
-
-export function useMyOrders(enabled: boolean) {
-  const userId = useAuth((s) => s.userInfo?._id);
-  return useQuery({
-    queryKey: ['orders', 'mine', userId],
-    queryFn: () => api<OrderSummary[]>('/api/orders/myorders'),
-    enabled,
-    staleTime: 0,
   });
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OrderProgressCells } from '../../components/OrderCells.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useDebounced } from '../account/components/form.tsx';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import {
   AMOUNT,
   FilterField,
@@ -14,6 +14,7 @@ import {
   TableHead,
 } from '../../components/AdminList.tsx';
 import { emptyOrderFilters, useOrderList, type OrderFilters } from './api.ts';
+import { paths } from '../../lib/paths.ts';
 
 const INPUTS: TextFilter<keyof OrderFilters>[] = [
   { key: 'id', label: 'Order ID' },
@@ -67,7 +68,7 @@ export default function OrderListPage() {
         ))}
       </FilterForm>
 
-      <ListResults list={list} shown={orders.length} noun="orders" href={(n) => `/admin/orderlist?page=${n}`}>
+      <ListResults list={list} shown={orders.length} noun="orders" href={paths.adminOrdersPage}>
         <div className="table-responsive position-relative">
           <table className="table table-striped table-hover table-sm align-middle">
             <TableHead

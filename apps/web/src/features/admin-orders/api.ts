@@ -1,7 +1,7 @@
 import { parseBoundedDate, type OrderListResponse } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, qs } from '../../lib/api.ts';
-import { priceParam as amount } from '../admin-products/list/api.ts';
+import { priceParam } from '../../lib/price-param.ts';
 
 type YesNo = '' | 'yes' | 'no';
 
@@ -41,8 +41,8 @@ export function orderListQuery(f: OrderFilters, pageNumber: number): string {
     username: f.username.trim(),
     dateFrom: day(f.dateFrom),
     dateTo: day(f.dateTo),
-    minTotal: amount(f.minTotal),
-    maxTotal: amount(f.maxTotal),
+    minTotal: priceParam(f.minTotal),
+    maxTotal: priceParam(f.maxTotal),
     paid: f.paid,
     shipped: f.shipped,
     delivered: f.delivered,

@@ -1,18 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LIMITS, type Product, type ProductListResponse, type ProductSummary } from '@store/shared';
+import { LIMITS, type ProductListResponse, type ProductSummary } from '@store/shared';
 import { api, qs } from '../../lib/api.ts';
-
-export interface ProductListParams {
-  keyword?: string;
-  pageNumber?: number;
-}
-
-export const catalogKeys = {
-  list: (p: ProductListParams) => ['catalog', 'list', p.keyword ?? '', p.pageNumber ?? 1] as const,
-  top: ['catalog', 'top'] as const,
-  maxNameLength: ['catalog', 'max-name-length'] as const,
-  product: (idOrSlug: string) => ['catalog', 'product', idOrSlug] as const,
-};
+import { catalogKeys, type ProductListParams } from '../../lib/catalog.ts';
 
 export const productListQuery = (p: ProductListParams) =>
   queryOptions({
@@ -33,7 +22,7 @@ export function useTopProducts() {
   });
 }
 
-/** Search box limit (spec §5): from the server, clamped 32..256, 128 until it answers. */
+/** Search box length limit: from the server (the longest product name), clamped 32..256, 128 until it answers. */
 export function useMaxNameLength(): number {
   const { data } = useQuery({
     queryKey: catalogKeys.maxNameLength,
@@ -44,14 +33,4 @@ export function useMaxNameLength(): number {
   return typeof n === 'number' && n > 0
     ? Math.min(LIMITS.searchMax, Math.max(LIMITS.searchMin, n))
     : LIMITS.searchDefault;
-}
-
-export const productQuery = (idOrSlug: string) =>
-  queryOptions({
-    queryKey: catalogKeys.product(idOrSlug),
-    queryFn: ({ signal }) => api<Product>(`/api/products/${encodeURIComponent(idOrSlug)}`, { signal }),
-  });
-
-export function useProduct(idOrSlug: string) {
-  return useQuery(productQuery(idOrSlug));
 }

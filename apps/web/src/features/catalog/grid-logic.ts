@@ -1,7 +1,7 @@
-import { GRID_BATCH, GRID_BATCH_DEFAULT, GRID_RECYCLE_CAP, GRID_SCROLL_LOAD_RATIO } from '@store/shared';
+import { GRID_BATCH, GRID_BATCH_DEFAULT, GRID_RECYCLE_CAP, GRID_SCROLL_LOAD_RATIO, mulberry32 } from '@store/shared';
 
 /**
- * Pure rules of the home page's infinite grid (spec §4, §9): products are pooled without
+ * Pure rules of the home page's infinite grid: products are pooled without
  * duplicates, shuffled, shown in batches sized by the viewport, and recycled in a fresh
  * order once exhausted, up to GRID_RECYCLE_CAP times the product count.
  */
@@ -53,17 +53,8 @@ export function newUnique<P extends Identified>(existing: readonly P[], incoming
   return out;
 }
 
-/** A small seeded generator (mulberry32), so the reducer stays pure and tests are repeatable. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator, so the reducer stays pure and tests are repeatable. */
+export const seededRandom = mulberry32;
 
 /** Fisher–Yates shuffle into a new array. */
 export function shuffle<T>(input: readonly T[], random: () => number = Math.random): T[] {

@@ -8,7 +8,7 @@ import type {
   User,
 } from '@store/shared';
 import { api } from '../../lib/api.ts';
-import { useAuth, type UserInfo } from '../auth/store.ts';
+import { useAuth, type UserInfo } from '../../lib/auth.ts';
 import type { CheckoutAddress } from './store.ts';
 
 export const MAILING_LIST_SOURCE = 'shipping_opt_in';
@@ -17,7 +17,7 @@ export function validateAddress(body: AddressValidationRequest): Promise<Address
   return api<AddressSuggestion>('/api/shipping/shippingaddress', { method: 'POST', json: body });
 }
 
-/** Saves the address on the profile (guests also their e-mail, CONTRACTS.md §9) and refreshes the stored user. */
+/** Saves the address on the profile (a guest also sends its e-mail, which the server keeps on the guest) and refreshes the stored user. */
 export async function saveProfileAddress(address: CheckoutAddress, isGuest: boolean): Promise<void> {
   const { email, ...shippingAddress } = address;
   const user = await api<User & { token?: string }>('/api/users/profile', {
@@ -32,7 +32,7 @@ export async function saveProfileAddress(address: CheckoutAddress, isGuest: bool
   }
 }
 
-/** Promotions opt-in: failures do not matter to the checkout (spec §7). */
+/** Promotions opt-in: failures do not matter to the checkout, so they are ignored. */
 export function subscribeToMailingList(email: string): void {
   api('/api/mailing-list/subscribe', { method: 'POST', json: { email, source: MAILING_LIST_SOURCE } }).catch(() => {
     /* ignored on purpose */
@@ -56,7 +56,7 @@ export function createOrder(body: CreateOrderInput): Promise<Order> {
   return api<Order>('/api/orders', { method: 'POST', json: body });
 }
 
-// ---- guest sessions (spec §4 guest checkout) -------------------------------------------------
+// ---- guest sessions (guest checkout) ----------------------------------------------------------
 
 export function fetchSession(): Promise<User> {
   return api<User>('/api/users/session');

@@ -1,6 +1,6 @@
 import type { User } from '@store/shared';
 import { ApiError } from '../../lib/api.ts';
-import { useAuth } from '../auth/store.ts';
+import { useAuth } from '../../lib/auth.ts';
 import { clearGuestCookie, createGuest, fetchSession } from './api.ts';
 
 export const GUEST_MESSAGES = {
@@ -19,7 +19,7 @@ const SESSION_ATTEMPTS = 2;
 const noSession = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 404);
 
 /**
- * Spec §4 guest checkout: restore the guest of the cookie (two attempts); when the server knows none
+ * Guest checkout: restore the guest of the cookie (two attempts); when the server knows none
  * (401/404) drop the cookie and create a guest with the captcha. The stored user carries no token.
  */
 export async function startGuestCheckout(captcha: string | null): Promise<User> {

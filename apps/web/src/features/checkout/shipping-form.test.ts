@@ -18,7 +18,7 @@ const valid: ShippingFormValues = {
 const resolve = (values: ShippingFormValues) =>
   shippingResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
-describe('shipping form rules (spec §5, from packages/shared)', () => {
+describe('shipping form rules (from packages/shared)', () => {
   it('submits the cleaned, normalised address', async () => {
     const { values, errors } = await resolve(valid);
     expect(errors).toEqual({});

@@ -18,7 +18,7 @@ export const COUNTRY_OPTIONS: { value: (typeof COUNTRY_CODES)[number]; label: st
 export const countryOption = (country: string) => countryCode(country || 'US');
 
 /**
- * The spec §5 shipping rules, from packages/shared (the server checks the same ones): the form shows
+ * The shipping address rules, from packages/shared (the server checks the same ones): the form shows
  * their messages and submits the cleaned, normalised values.
  */
 export const shippingResolver: Resolver<ShippingFormValues> = async (values) => {

@@ -1,25 +1,10 @@
-import type { ShippingRate } from '@store/shared';
+import type { ShippingAddress, ShippingRate } from '@store/shared';
 import { create } from 'zustand';
-import { useAuth } from '../auth/store.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { CHECKOUT_KEYS } from '../../lib/checkout-keys.ts';
 
-/** Shipping address as the checkout keeps it (spec §3): the order's address plus the e-mail. */
-export interface CheckoutAddress {
-  email: string;
-  shipToFirstName: string;
-  shipToLastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
-
-export const CHECKOUT_KEYS = {
-  address: 'shippingAddress',
-  paymentMethod: 'paymentMethod',
-  rate: 'shippingRate',
-} as const;
+/** Shipping address as the checkout keeps it: the order's address (the API's shape) plus the e-mail. */
+export type CheckoutAddress = ShippingAddress & { email: string };
 
 export const EMPTY_ADDRESS: CheckoutAddress = {
   email: '',
@@ -33,7 +18,7 @@ export const EMPTY_ADDRESS: CheckoutAddress = {
   country: 'US',
 };
 
-/** What "clear all checkout data" leaves behind (spec §4): placeholder guest names, nothing else. */
+/** What "clear all checkout data" leaves behind: placeholder guest names, nothing else. */
 export const PLACEHOLDER_ADDRESS: CheckoutAddress = {
   ...EMPTY_ADDRESS,
   shipToFirstName: 'Guest',
@@ -85,7 +70,7 @@ interface CheckoutState {
   saveShippingAddress: (address: CheckoutAddress) => void;
   savePaymentMethod: (method: string) => void;
   saveShippingRate: (rate: ShippingRate) => void;
-  /** Forgets everything; the form then starts from the placeholder guest names (spec §4). */
+  /** Forgets everything; the form then starts from the placeholder guest names. */
   clearAll: () => void;
   /** Re-reads local storage (another tab, or a logout that removed the keys). */
   reload: () => void;
@@ -129,7 +114,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === null || (Object.values(CHECKOUT_KEYS) as string[]).includes(e.key)) useCheckout.getState().reload();
   });
-  // signing out forgets the checkout (spec §4 logout; app/use-logout.ts also removes the keys)
+  // signing out forgets the checkout (app/use-logout.ts also removes the keys)
   useAuth.subscribe((s, prev) => {
     if (!prev.userInfo || s.userInfo) return;
     useCheckout.getState().clearAll();

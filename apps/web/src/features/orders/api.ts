@@ -1,7 +1,12 @@
-import type { MovementEvent, Order, PaypalConfig } from '@store/shared';
+import { ORDER_MESSAGES, type MovementEvent, type Order, type OrderSummary, type PaypalConfig } from '@store/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, qs } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth.ts';
 
-/** Guest order access tokens, one per order, for this browser session only (spec §3, §9). */
+/**
+ * Guest order access tokens, one per order, kept in session storage: they last as long as this browser
+ * session and are never shared with another tab's session.
+ */
 const tokenKey = (orderId: string) => `orderAccessToken:${orderId}`;
 
 export function getAccessToken(orderId: string): string | null {
@@ -21,7 +26,12 @@ export function setAccessToken(orderId: string, token: string | null): void {
   }
 }
 
-export const orderKey = (id: string) => ['order', id] as const;
+export const orderKeys = {
+  one: (id: string) => ['order', id] as const,
+  mine: (userId: string | undefined) => ['orders', 'mine', userId] as const,
+  paypalConfig: ['paypal-config'] as const,
+  movements: (trackingNumber: string) => ['tracking', trackingNumber] as const,
+};
 
 /**
  * The order as its owner or an admin sees it; with a verified guest's access token, through the guest
@@ -40,10 +50,33 @@ export async function fetchOrder(id: string): Promise<Order> {
   return api<Order>(`/api/orders/${encodeURIComponent(id)}`);
 }
 
-export function requestGuestAccess(id: string, email: string, postalCode: string) {
-  return api<{ accessToken: string; expiresAt: string }>(`/api/orders/${encodeURIComponent(id)}/guest-access`, {
-    method: 'POST',
-    json: { email, postalCode },
+export function useOrder(id: string) {
+  return useQuery({ queryKey: orderKeys.one(id), queryFn: () => fetchOrder(id), retry: false, staleTime: 0 });
+}
+
+/** Every write of an order answers the order: the page shows that answer at once. */
+function useOrderMutation<V>(id: string, write: (variables: V) => Promise<Order>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (order: Order) => qc.setQueryData(orderKeys.one(id), order),
+  });
+}
+
+/**
+ * 'Verify Order Access': the e-mail address and postal code on the order earn an access token for it, kept
+ * for this browser session.
+ */
+export function useGuestAccess(id: string) {
+  return useMutation({
+    mutationFn: async ({ email, postalCode }: { email: string; postalCode: string }) => {
+      const { accessToken } = await api<{ accessToken: string; expiresAt: string }>(
+        `/api/orders/${encodeURIComponent(id)}/guest-access`,
+        { method: 'POST', json: { email, postalCode } },
+      );
+      if (!accessToken) throw new Error(ORDER_MESSAGES.accessFailed);
+      setAccessToken(id, accessToken);
+    },
   });
 }
 
@@ -54,56 +87,102 @@ export interface PaymentResult {
   email: string;
 }
 
-export function payOrder(id: string, paymentResult: PaymentResult): Promise<Order> {
-  const token = getAccessToken(id);
-  return api<Order>(`/api/orders/${encodeURIComponent(id)}/pay${qs({ accessToken: token ?? undefined })}`, {
-    method: 'PUT',
-    json: { orderId: id, paymentResult },
+/** Pays the order (a verified guest sends the order's access token). */
+export function usePayOrder(id: string) {
+  return useOrderMutation(id, (paymentResult: PaymentResult) => {
+    const token = getAccessToken(id);
+    return api<Order>(`/api/orders/${encodeURIComponent(id)}/pay${qs({ accessToken: token ?? undefined })}`, {
+      method: 'PUT',
+      json: { orderId: id, paymentResult },
+    });
   });
 }
 
-export function fetchPaypalConfig(): Promise<PaypalConfig> {
-  return api<PaypalConfig>('/api/config/paypal');
+/** Whether the server takes real PayPal payments (with its client id) or simulates them (test mode). */
+export function usePaypalConfig() {
+  return useQuery({
+    queryKey: orderKeys.paypalConfig,
+    queryFn: () => api<PaypalConfig>('/api/config/paypal'),
+    staleTime: Infinity,
+  });
 }
 
-export function shipOrder(id: string, trackingNumbers: { number: string; trackingItem: string[] }[]): Promise<Order> {
-  return api<Order>(`/api/orders/${encodeURIComponent(id)}/ship`, { method: 'PUT', json: { trackingNumbers } });
-}
+export type TrackingNumbersInput = { number: string; trackingItem: string[] }[];
 
-export function deliverOrder(id: string): Promise<Order> {
-  return api<Order>(`/api/orders/${encodeURIComponent(id)}/deliver`, { method: 'PUT' });
-}
-
-/** The movements of a shipment, newest first (the configured tracking provider answers). */
-export function fetchMovements(input: {
-  trackingId: string;
-  destinationCountry: string;
-  language: string;
-  zipcode: string;
-}): Promise<MovementEvent[]> {
-  return api<MovementEvent[]>('/api/orders/shipments/tracking', { method: 'POST', json: input });
-}
-
-/** Admin: records a movement of one tracking number (what the manual provider answers). */
-export function recordMovement(
-  orderId: string,
-  trackingNumberId: string,
-  body: { status: string; location: string },
-): Promise<MovementEvent[]> {
-  return api<MovementEvent[]>(
-    `/api/orders/${encodeURIComponent(orderId)}/tracking/${encodeURIComponent(trackingNumberId)}/events`,
-    { method: 'POST', json: body },
+/** Admin: marks the order shipped with its tracking numbers. */
+export function useShipOrder(id: string) {
+  return useOrderMutation(id, (trackingNumbers: TrackingNumbersInput) =>
+    api<Order>(`/api/orders/${encodeURIComponent(id)}/ship`, { method: 'PUT', json: { trackingNumbers } }),
   );
 }
 
+/** Admin: marks the order delivered. */
+export function useDeliverOrder(id: string) {
+  return useOrderMutation<void>(id, () =>
+    api<Order>(`/api/orders/${encodeURIComponent(id)}/deliver`, { method: 'PUT' }),
+  );
+}
+
+/** The browser's language as the tracking API takes it ('en' or 'en-US'). */
+function browserLanguage(): string {
+  const lang = typeof navigator === 'undefined' ? 'en' : navigator.language;
+  return /^[A-Za-z]{2}(-[A-Za-z]{2})?$/.test(lang) ? lang : 'en';
+}
+
+/** The movements of one shipment of the order, newest first (the configured tracking provider answers). */
+export function useMovements(order: Order, trackingNumber: string) {
+  return useQuery({
+    queryKey: orderKeys.movements(trackingNumber),
+    queryFn: () =>
+      api<MovementEvent[]>('/api/orders/shipments/tracking', {
+        method: 'POST',
+        json: {
+          trackingId: trackingNumber,
+          destinationCountry: order.shippingAddress.country,
+          language: browserLanguage(),
+          zipcode: order.shippingAddress.postalCode,
+        },
+      }),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** Admin: records a movement of one tracking number (what the manual provider answers); answers them all. */
+export function useRecordMovement(orderId: string, tracking: { _id: string; number: string }) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { status: string; location: string }) =>
+      api<MovementEvent[]>(
+        `/api/orders/${encodeURIComponent(orderId)}/tracking/${encodeURIComponent(tracking._id)}/events`,
+        { method: 'POST', json: body },
+      ),
+    onSuccess: (events) => qc.setQueryData(orderKeys.movements(tracking.number), events),
+  });
+}
+
 /** Admin: mails the order's tracking numbers and their items to the buyer again. */
-export function emailTrackingNumbers(order: Order): Promise<{ message: string }> {
-  return api<{ message: string }>('/api/orders/email/send', {
-    method: 'POST',
-    json: {
-      orderId: order._id,
-      email: order.user.email,
-      bigNumber: order.trackingNumbers.map((t) => ({ number: t.number, trackingItem: t.trackingItem })),
-    },
+export function useEmailTrackingNumbers(order: Order) {
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string }>('/api/orders/email/send', {
+        method: 'POST',
+        json: {
+          orderId: order._id,
+          email: order.user.email,
+          bigNumber: order.trackingNumbers.map((t) => ({ number: t.number, trackingItem: t.trackingItem })),
+        },
+      }),
+  });
+}
+
+/** The signed-in user's orders, newest first. */
+export function useMyOrders(enabled: boolean) {
+  const userId = useAuth((s) => s.userInfo?._id);
+  return useQuery({
+    queryKey: orderKeys.mine(userId),
+    queryFn: () => api<OrderSummary[]>('/api/orders/myorders'),
+    enabled,
+    staleTime: 0,
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRenderError, namespaceFor, PAYPAL_ATTEMPTS, retryDelayMs } from './paypal-logic.ts';
 
-describe('PayPal loading rules (spec §4, §9)', () => {
+describe('PayPal loading rules', () => {
   it('alternates the SDK namespace between attempts', () => {
     expect([1, 2, 3].map(namespaceFor)).toEqual(['paypal', 'paypal_sdk', 'paypal']);
   });

@@ -1,6 +1,6 @@
 import { PAYPAL_ATTEMPTS, PAYPAL_READY_WAIT_MS } from '@store/shared';
 
-/** Spec §4, §8, §9: the PayPal loading rules and messages. */
+/** How the PayPal buttons load (attempts, waits, SDK namespaces) and what the shopper is told when they fail. */
 export const PAYPAL_MESSAGES = {
   missingClientId: 'Missing PayPal Client ID',
   error: 'PayPal error. Please reload.',

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** Stand-in for the pages other issues build. */
 export default function PlaceholderPage({ title }: { title: string }) {
@@ -7,7 +8,7 @@ export default function PlaceholderPage({ title }: { title: string }) {
   return (
     <div className="py-5 text-center">
       <h1 className="h3 mb-4">{title}</h1>
-      <Link to="/" className="btn btn-primary">
+      <Link to={paths.home} className="btn btn-primary">
         Back to the shop
       </Link>
     </div>

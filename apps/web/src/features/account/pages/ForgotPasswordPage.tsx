@@ -5,7 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useForgotPassword } from '../api.ts';
-import { Field, FormPage, safeRedirect, useDebounced } from '../components/form.tsx';
+import { FormPage, safeRedirect } from '../components/form.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
@@ -19,7 +22,7 @@ export default function ForgotPasswordPage() {
   } = useForm({ resolver: zodResolver(forgotPasswordSchema), mode: 'onChange', defaultValues: { email: '' } });
   const emailError = useDebounced(errors.email?.message, EMAIL_VALIDATION_DELAY_MS);
   const onSubmit = handleSubmit((v) => forgot.mutate({ email: v.email }));
-  const suffix = rawRedirect ? `?redirect=${encodeURIComponent(safeRedirect(rawRedirect))}` : '';
+  const onward = rawRedirect ? safeRedirect(rawRedirect) : undefined;
 
   return (
     <FormPage title="Forgot Password">
@@ -44,7 +47,7 @@ export default function ForgotPasswordPage() {
         </button>
       </form>
       <p className="mt-4">
-        <Link to={`/login${suffix}`}>Back to Sign In</Link>
+        <Link to={paths.login(onward)}>Back to Sign In</Link>
       </p>
     </FormPage>
   );

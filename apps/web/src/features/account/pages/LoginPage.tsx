@@ -6,9 +6,13 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Captcha } from '../../../components/Captcha.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../auth/store.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { hasErrorCode } from '../../../lib/api.ts';
 import { useLogin } from '../api.ts';
-import { Field, FormPage, safeRedirect, useDebounced } from '../components/form.tsx';
+import { FormPage, safeRedirect } from '../components/form.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const WAIT_MESSAGE = 'Please wait a moment before retrying.';
 
@@ -60,8 +64,10 @@ export default function LoginPage() {
     );
   });
 
-  const suffix = rawRedirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
-  const unconfirmed = login.error?.message.includes('confirm your email');
+  const onward = rawRedirect ? redirect : undefined;
+  const unconfirmed = hasErrorCode(login.error, 'EMAIL_UNCONFIRMED', (message) =>
+    message.includes('confirm your email'),
+  );
 
   return (
     <FormPage title="Sign In">
@@ -72,7 +78,7 @@ export default function LoginPage() {
           {unconfirmed && (
             <>
               {' '}
-              <Link to="/resendconfirmation" className="alert-link">
+              <Link to={paths.resendConfirmation} className="alert-link">
                 Resend the confirmation email
               </Link>
             </>
@@ -115,9 +121,9 @@ export default function LoginPage() {
       </form>
       <div className="d-flex flex-column flex-sm-row justify-content-between gap-2 mt-4">
         <span>
-          New customer? <Link to={`/register${suffix}`}>Register</Link>
+          New customer? <Link to={paths.register(onward)}>Register</Link>
         </span>
-        <Link to={`/forgotpw${suffix}`}>Forgot password?</Link>
+        <Link to={paths.forgotPassword(onward)}>Forgot password?</Link>
       </div>
     </FormPage>
   );

@@ -5,22 +5,20 @@ import {
   TOAST_MS,
   captchaRequired,
   changePasswordFormSchema,
-  formatMoney,
   profileSchema,
 } from '@store/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Captcha } from '../../../components/Captcha.tsx';
-import { OrderProgressCells } from '../../../components/OrderCells.tsx';
-import { Loader } from '../../../components/Loader.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth, type UserInfo } from '../../auth/store.ts';
-import { useChangePassword, useMyOrders, useUpdateProfile } from '../api.ts';
-import { Field, useCountdown } from '../components/form.tsx';
+import { useAuth, type UserInfo } from '../../../lib/auth.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import { useChangePassword, useUpdateProfile } from '../api.ts';
 
 const profileFormSchema = profileSchema.extend({ grecaptcha: captchaRequired });
 const PASSWORD_FOR_EMAIL = 'Enter your current password to change your e-mail address';
@@ -47,7 +45,11 @@ interface ToastState {
   delay: number;
 }
 
-export default function ProfilePage() {
+/**
+ * The profile form beside two tabs: the user's orders (`ordersPanel`, which the app passes in: the orders
+ * feature owns it) and the password change.
+ */
+export default function ProfilePage({ ordersPanel }: { ordersPanel: ReactNode }) {
   useDocumentTitle('Profile');
   const user = useAuth((s) => s.userInfo);
   const [tab, setTab] = useState<'orders' | 'password'>('orders');
@@ -80,7 +82,7 @@ export default function ProfilePage() {
               Change Password
             </button>
           </div>
-          {tab === 'orders' ? <MyOrders /> : <ChangePassword isGuest={user.isGuest} onToast={setToast} />}
+          {tab === 'orders' ? ordersPanel : <ChangePassword isGuest={user.isGuest} onToast={setToast} />}
         </div>
       </div>
       <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1080 }}>
@@ -297,42 +299,5 @@ function ChangePassword({ isGuest, onToast }: { isGuest: boolean; onToast: (t: T
         {change.isPending ? 'Saving…' : 'Change Password'}
       </button>
     </form>
-  );
-}
-
-function MyOrders() {
-  const { data, error, isPending } = useMyOrders(true);
-  if (isPending) return <Loader label="Loading orders…" />;
-  if (error) return <Message variant="danger">{error.message}</Message>;
-  if (data.length === 0) return <Message>You have no orders yet.</Message>;
-  return (
-    <div className="table-responsive">
-      <h2 className="visually-hidden">My Orders</h2>
-      <table className="table table-striped table-hover table-sm align-middle">
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">DATE</th>
-            <th scope="col">TOTAL</th>
-            <th scope="col">PAID</th>
-            <th scope="col">SHIPPED</th>
-            <th scope="col">DELIVERED</th>
-            <th scope="col">
-              <span className="visually-hidden">Details</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((o) => (
-            <tr key={o._id}>
-              <td className="font-monospace small">{o._id}</td>
-              <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-              <td>{formatMoney(o.totalPrice)}</td>
-              <OrderProgressCells order={o} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -6,7 +6,9 @@ import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useRegisterConfirm, useResendConfirmation } from '../api.ts';
-import { FormPage, useCountdown } from '../components/form.tsx';
+import { FormPage } from '../components/form.tsx';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import { paths } from '../../../lib/paths.ts';
 
 function readCooldown(): number | null {
   try {
@@ -88,7 +90,7 @@ export default function RegisterConfirmPage() {
           </button>
         </>
       )}
-      <Link to="/login" className="btn btn-primary w-100">
+      <Link to={paths.login()} className="btn btn-primary w-100">
         Go to Login
       </Link>
     </FormPage>

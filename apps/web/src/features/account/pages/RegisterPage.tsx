@@ -6,9 +6,12 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Captcha } from '../../../components/Captcha.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../auth/store.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { useRegister } from '../api.ts';
-import { Field, FormPage, safeRedirect, useDebounced } from '../components/form.tsx';
+import { FormPage, safeRedirect } from '../components/form.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword', 'grecaptcha'] as const;
 
@@ -60,7 +63,7 @@ export default function RegisterPage() {
         grecaptcha: v.grecaptcha,
       },
       {
-        onSuccess: (res) => navigate(`/registerconfirm/${encodeURIComponent(res.registerToken)}`),
+        onSuccess: (res) => navigate(paths.registerConfirm(res.registerToken)),
         onError: () => {
           setValue('grecaptcha', '', { shouldValidate: true });
           setCaptchaKey((k) => k + 1);
@@ -69,7 +72,7 @@ export default function RegisterPage() {
     );
   });
 
-  const suffix = rawRedirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  const onward = rawRedirect ? redirect : undefined;
 
   return (
     <FormPage title="Register">
@@ -135,7 +138,7 @@ export default function RegisterPage() {
         </button>
       </form>
       <p className="mt-4">
-        Have an account? <Link to={`/login${suffix}`}>Sign In</Link>
+        Have an account? <Link to={paths.login(onward)}>Sign In</Link>
       </p>
     </FormPage>
   );

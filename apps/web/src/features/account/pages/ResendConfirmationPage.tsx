@@ -7,7 +7,10 @@ import { Captcha } from '../../../components/Captcha.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useResendConfirmation } from '../api.ts';
-import { Field, FormPage, useDebounced } from '../components/form.tsx';
+import { FormPage } from '../components/form.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const schema = resendConfirmationSchema.extend({ grecaptcha: captchaRequired });
 
@@ -61,7 +64,7 @@ export default function ResendConfirmationPage() {
         </button>
       </form>
       <p className="mt-4">
-        <Link to="/login">Back to Sign In</Link>
+        <Link to={paths.login()}>Back to Sign In</Link>
       </p>
     </FormPage>
   );

@@ -5,7 +5,9 @@ import { Link, useParams } from 'react-router';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useResetPassword } from '../api.ts';
-import { Field, FormPage } from '../components/form.tsx';
+import { FormPage } from '../components/form.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
@@ -28,7 +30,7 @@ export default function ResetPasswordPage() {
       {reset.isSuccess ? (
         <>
           <Message variant="success">{reset.data.message}</Message>
-          <Link to="/login" className="btn btn-primary w-100">
+          <Link to={paths.login()} className="btn btn-primary w-100">
             Sign In
           </Link>
         </>

@@ -14,8 +14,8 @@ export type GalleryTarget = { kind: 'browse' } | { kind: 'main' } | { kind: 'var
 export const fileName = (src: string) => src.slice(src.lastIndexOf('/') + 1);
 
 /**
- * The server gallery browser (spec §2): the folder's images to pick from, and a delete mode with checkboxes
- * and a bulk delete (spec §7: the files go, then the product stops pointing at them).
+ * The server gallery browser: the folder's images to pick from, and a delete mode with checkboxes
+ * and a bulk delete (the files go, then the product stops pointing at them).
  */
 export function GalleryModal({
   target,

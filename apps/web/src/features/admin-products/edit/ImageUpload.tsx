@@ -1,12 +1,12 @@
 import { UPLOAD_MESSAGES } from '@store/shared';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { currentToken } from '../../auth/store.ts';
+import { currentToken } from '../../../lib/auth.ts';
 import { isFolderName, useRefreshGallery } from './api.ts';
 import { pickUploadFiles, uploadImages, type UploadHandle } from './upload.ts';
 import { UploadStatusModal, type UploadState } from './UploadStatusModal.tsx';
 
 /**
- * Multi-file upload into the gallery folder (spec §5 image upload): files are checked here first (JPG/PNG up
+ * Multi-file upload into the gallery folder: files are checked here first (JPG/PNG up
  * to 5 MB), then sent in one request whose progress is shown per file in 'Upload Status'.
  */
 export function ImageUpload({ folder, onOpenGallery }: { folder: string; onOpenGallery: () => void }) {

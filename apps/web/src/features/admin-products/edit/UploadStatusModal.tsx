@@ -27,7 +27,7 @@ function rowStatus(phase: UploadPhase, percent: number): string {
   return percent >= 100 ? 'Processing…' : `${percent}%`;
 }
 
-/** 'Upload Status' (spec §2): one progress bar per file, Cancel while it runs, the outcome when it ends. */
+/** 'Upload Status': one progress bar per file, Cancel while it runs, the outcome when it ends. */
 export function UploadStatusModal({
   state,
   onCancel,

@@ -1,18 +1,12 @@
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
-import { Field } from '../../account/components/form.tsx';
-import type { EditForm } from './form-values.ts';
+import { Field } from '../../../components/Field.tsx';
+import { useEditForm } from './form-values.ts';
 
-/** Colour variants (spec §3): a name, an image from the gallery and an optional price over the product's. */
-export function VariantsField({
-  form,
-  onChooseImage,
-}: {
-  form: EditForm;
-  onChooseImage: (index: number, name: string) => void;
-}) {
-  const { control, register, setValue, formState } = form;
+/** Colour variants: a name, an image from the gallery and an optional price over the product's. */
+export function VariantsField({ onChooseImage }: { onChooseImage: (index: number, name: string) => void }) {
+  const { control, register, setValue, formState } = useEditForm();
   const { fields, append, remove } = useFieldArray({ control, name: 'colorsVariants' });
   const variants = useWatch({ control, name: 'colorsVariants' });
   const productPrice = useWatch({ control, name: 'price' });

@@ -66,7 +66,7 @@ export function useRefreshGallery() {
 }
 
 /**
- * Bulk delete (spec §7): DELETE /api/upload/{folder} {srcs}, then PUT /api/products/image/{id} so the stored
+ * Bulk delete: DELETE /api/upload/{folder} {srcs}, then PUT /api/products/image/{id} so the stored
  * product no longer points at them. Answers the deleted srcs and the updated product.
  */
 export function useDeleteImages(product: Product) {

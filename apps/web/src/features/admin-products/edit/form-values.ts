@@ -1,5 +1,5 @@
 import type { Product, ProductUpdateInput } from '@store/shared';
-import type { UseFormReturn } from 'react-hook-form';
+import { useFormContext, type UseFormReturn } from 'react-hook-form';
 
 /** The edit form's values: numbers stay text while typed (the shared schema reads '' as "not given"). */
 export interface EditValues {
@@ -20,6 +20,12 @@ export interface EditValues {
 
 /** The form: edited as EditValues, submitted as what the shared schema answers. */
 export type EditForm = UseFormReturn<EditValues, unknown, ProductUpdateInput>;
+
+/** The edit form, as its sections reach it (the page provides it). */
+export const useEditForm = (): EditForm => useFormContext<EditValues, unknown, ProductUpdateInput>();
+
+/** A value a button sets (not typed) counts as an edit and is checked at once. */
+export const asEdit = { shouldDirty: true, shouldValidate: true } as const;
 
 export function toValues(p: Product): EditValues {
   return {

@@ -1,12 +1,13 @@
-import type { Product } from '@store/shared';
-import { describe, expect, it } from 'vitest';
-import { galleryAfterDelete, hasImageSignature, perFileProgress, pickUploadFiles } from './upload.ts';
+import { AUTH_MESSAGES, UPLOAD_MESSAGES, type Product } from '@store/shared';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { setTokenFailedHandler } from '../../../lib/api.ts';
+import { galleryAfterDelete, hasImageSignature, perFileProgress, pickUploadFiles, uploadImages } from './upload.ts';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const png = (name: string, extra = 10) => new File([new Uint8Array([...PNG_HEAD, ...new Array(extra).fill(0)])], name);
 const jpg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name);
 
-describe('upload file checks (spec §5 image upload)', () => {
+describe('upload file checks (JPG or PNG by their bytes, at most 5 MB)', () => {
   it('knows JPG and PNG by their first bytes', () => {
     expect(hasImageSignature(new Uint8Array(PNG_HEAD))).toBe(true);
     expect(hasImageSignature(new Uint8Array([0xff, 0xd8, 0xff, 0xdb]))).toBe(true);
@@ -14,7 +15,7 @@ describe('upload file checks (spec §5 image upload)', () => {
     expect(hasImageSignature(new Uint8Array([]))).toBe(false);
   });
 
-  it('skips other bytes, empty and oversize files with the spec message', async () => {
+  it('skips other bytes, empty and oversize files with the skipped-files message', async () => {
     const fake = new File(['plain text'], 'fake.png', { type: 'image/png' });
     const empty = new File([], 'empty.png');
     const big = new File([new Uint8Array(PNG_HEAD), new Uint8Array(5 * 1024 * 1024)], 'big.png');
@@ -76,5 +77,59 @@ describe('galleryAfterDelete', () => {
     const r = galleryAfterDelete(product, ['/uploads/f/c.webp']);
     expect(r.image).toBe(product.image);
     expect(r.imageB).toHaveLength(2);
+  });
+});
+
+/** Just enough of XMLHttpRequest to answer one upload. */
+class FakeXhr {
+  static last: FakeXhr;
+  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open() {}
+  setRequestHeader() {}
+  send() {}
+  abort() {
+    this.onabort?.();
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = body === undefined ? '' : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('uploadImages answers', () => {
+  const onTokenFailed = vi.fn();
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  setTokenFailedHandler(onTokenFailed);
+  afterEach(() => onTokenFailed.mockClear());
+  afterAll(() => {
+    vi.unstubAllGlobals();
+    setTokenFailedHandler(() => undefined);
+  });
+  const upload = (token?: string) => uploadImages('folder', [png('a.png')], token, () => undefined);
+
+  it("signs out when the admin's token is refused, as every other call does", async () => {
+    const { done } = upload('expired');
+    FakeXhr.last.answer(401, { message: AUTH_MESSAGES.tokenFailed, code: 'TOKEN_FAILED' });
+    expect(await done).toEqual({ kind: 'failed', message: AUTH_MESSAGES.tokenFailed });
+    expect(onTokenFailed).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's reason, or the upload message when it gave none", async () => {
+    const refused = upload('admin');
+    FakeXhr.last.answer(400, { message: 'Invalid folder name' });
+    expect(await refused.done).toEqual({ kind: 'failed', message: 'Invalid folder name' });
+    const broken = upload('admin');
+    FakeXhr.last.answer(502, undefined);
+    expect(await broken.done).toEqual({ kind: 'failed', message: UPLOAD_MESSAGES.failed });
+    expect(onTokenFailed).not.toHaveBeenCalled();
   });
 });

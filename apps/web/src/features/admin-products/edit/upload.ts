@@ -1,4 +1,5 @@
 import { LIMITS, UPLOAD_MESSAGES, type Product, type UploadResponse } from '@store/shared';
+import { errorFromResponse } from '../../../lib/api.ts';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -9,13 +10,13 @@ export function hasImageSignature(head: Uint8Array): boolean {
   return starts(JPEG) || starts(PNG);
 }
 
-/** Client-side check of spec §5 image upload: a JPG or PNG of at most 5 MB. */
+/** Client-side check of an image upload: a JPG or PNG (by its bytes) of at most 5 MB. */
 export async function isUploadable(file: Blob): Promise<boolean> {
   if (file.size <= 0 || file.size > LIMITS.uploadBytes) return false;
   return hasImageSignature(new Uint8Array(await file.slice(0, PNG.length).arrayBuffer()));
 }
 
-/** The files to send and the message for the ones left out (spec §5); `error` when nothing is left. */
+/** The files to send and the message for the ones left out; `error` when nothing is left. */
 export async function pickUploadFiles<F extends Blob>(
   files: readonly F[],
 ): Promise<{ valid: F[]; notice: string | null; error: string | null }> {
@@ -57,7 +58,8 @@ export interface UploadHandle {
 
 /**
  * POST /api/upload/{folder} with XMLHttpRequest (fetch reports no upload progress): multipart field `files`,
- * the bearer token like lib/api.ts sends it. Never rejects: the outcome says how it ended.
+ * the bearer token like lib/api.ts sends it, and a failed answer read as lib/api.ts reads it. Never rejects:
+ * the outcome says how it ended.
  */
 export function uploadImages(
   folder: string,
@@ -81,8 +83,9 @@ export function uploadImages(
         resolve({ kind: 'done', response: body as UploadResponse });
         return;
       }
-      const message = (body as { message?: unknown } | undefined)?.message;
-      resolve({ kind: 'failed', message: typeof message === 'string' && message ? message : UPLOAD_MESSAGES.failed });
+      // the server's reason, like every other call; a refused admin token signs out there too
+      const err = errorFromResponse(xhr.status, body, Boolean(token));
+      resolve({ kind: 'failed', message: err.explained ? err.message : UPLOAD_MESSAGES.failed });
     };
     xhr.onerror = () => resolve({ kind: 'failed', message: UPLOAD_MESSAGES.failed });
     xhr.onabort = () => resolve({ kind: 'canceled', message: UPLOAD_MESSAGES.canceled });
@@ -97,9 +100,9 @@ export function uploadImages(
 }
 
 /**
- * The gallery fields of the stored product once `deleted` images are gone from the folder (spec §7: after
- * DELETE /api/upload/{folder} the product is updated): dropped from imageB, the main image and variant images
- * cleared where they pointed at one. The body of PUT /api/products/image/{id}.
+ * The gallery fields of the stored product once `deleted` images are gone from the folder, so that it points
+ * at none of them: dropped from imageB, the main image and variant images cleared where they pointed at one.
+ * The body of PUT /api/products/image/{id}, sent after DELETE /api/upload/{folder}.
  */
 export function galleryAfterDelete(product: Product, deleted: readonly string[]) {
   const gone = new Set(deleted);

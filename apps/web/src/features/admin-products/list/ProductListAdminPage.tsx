@@ -12,7 +12,7 @@ import {
 import { Message } from '../../../components/Message.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useDebounced } from '../../account/components/form.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import {
   emptyProductFilters,
   useAdminProductList,
@@ -22,6 +22,7 @@ import {
   useDeleteProduct,
   type ProductFilters,
 } from './api.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const FILTERS: TextFilter<keyof ProductFilters>[] = [
   { key: 'id', label: 'ID' },
@@ -31,8 +32,6 @@ const FILTERS: TextFilter<keyof ProductFilters>[] = [
   { key: 'minPrice', label: 'Min Price', ...AMOUNT },
   { key: 'maxPrice', label: 'Max Price', ...AMOUNT },
 ];
-
-const LIST = '/admin/productlist';
 
 /** Only web addresses become links (a stored value is never trusted as a script URL). */
 const isWebLink = (href: string) => /^https?:\/\//i.test(href);
@@ -77,10 +76,10 @@ export default function ProductListAdminPage() {
 
   const setFilter = (key: keyof ProductFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
-    if (page !== 1) void navigate(LIST, { replace: true });
+    if (page !== 1) void navigate(paths.adminProducts, { replace: true });
   };
 
-  const onCreate = () => create.mutate(undefined, { onSuccess: (p) => void navigate(`/admin/product/${p._id}/edit`) });
+  const onCreate = () => create.mutate(undefined, { onSuccess: (p) => void navigate(paths.adminProductEdit(p._id)) });
 
   const onDelete = (p: ProductSummary) => {
     if (window.confirm('Are you sure?')) remove.mutate(p._id);
@@ -89,11 +88,7 @@ export default function ProductListAdminPage() {
   const products = list.data?.products ?? [];
   const actions = (p: ProductSummary) => (
     <div className="d-flex gap-2">
-      <Link
-        to={`/admin/product/${p._id}/edit`}
-        className="btn btn-sm btn-outline-primary"
-        aria-label={`Edit ${p.name}`}
-      >
+      <Link to={paths.adminProductEdit(p._id)} className="btn btn-sm btn-outline-primary" aria-label={`Edit ${p.name}`}>
         Edit
       </Link>
       <button
@@ -161,7 +156,7 @@ export default function ProductListAdminPage() {
         <TextFilters fields={FILTERS} values={filters} onChange={setFilter} />
       </FilterForm>
 
-      <ListResults list={list} shown={products.length} noun="products" href={(n) => `${LIST}/${n}`}>
+      <ListResults list={list} shown={products.length} noun="products" href={paths.adminProductsPage}>
         <div className="d-none d-lg-block table-responsive position-relative">
           <table className="table table-striped table-hover table-sm align-middle">
             <TableHead

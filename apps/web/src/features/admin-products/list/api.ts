@@ -7,6 +7,7 @@ import {
 } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, qs } from '../../../lib/api.ts';
+import { priceParam } from '../../../lib/price-param.ts';
 
 export interface ProductFilters {
   id: string;
@@ -26,15 +27,7 @@ export const emptyProductFilters: ProductFilters = {
   maxPrice: '',
 };
 
-/** A price filter the server accepts (a number from 0), else left out rather than refused. */
-export function priceParam(value: string): number | undefined {
-  const v = value.trim();
-  if (!v) return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-}
-
-/** The query of the admin list: sorted by name (spec §7), filters trimmed, empty ones left out. */
+/** The query of the admin list: sorted by name, A to Z; filters trimmed, empty ones left out. */
 export function productListQuery(f: ProductFilters, pageNumber: number): string {
   return qs({
     adminCheck: 'true',
@@ -91,7 +84,7 @@ export function useAliexpressStatus() {
 
 /**
  * 'Connect AliExpress': asks the server for the authorise address and sends the browser there.
- * Errors carry the server's message, else the client messages of spec §8.
+ * Errors carry the server's message, else one of ALIEXPRESS_MESSAGES.
  */
 export function useConnectAliexpress() {
   return useMutation({

@@ -5,8 +5,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { Field } from '../../account/components/form.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { useAdminUser, useUpdateUser } from '../api.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export default function UserEditPage() {
   useDocumentTitle('Edit User');
@@ -15,7 +16,7 @@ export default function UserEditPage() {
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-md-8 col-lg-6">
-        <Link to="/admin/userlist" className="btn btn-outline-secondary btn-sm mb-3">
+        <Link to={paths.adminUsers} className="btn btn-outline-secondary btn-sm mb-3">
           Go Back
         </Link>
         <h1 className="h3 mb-4">Edit User</h1>
@@ -50,7 +51,7 @@ function EditForm({ user }: { user: AdminUser }) {
       isActive: user.isActive,
     },
   });
-  const onSubmit = handleSubmit((v) => update.mutate(v, { onSuccess: () => navigate('/admin/userlist') }));
+  const onSubmit = handleSubmit((v) => update.mutate(v, { onSuccess: () => navigate(paths.adminUsers) }));
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit user">

@@ -5,9 +5,10 @@ import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { Paginate } from '../../../components/Paginate.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../auth/store.ts';
-import { useDebounced } from '../../account/components/form.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { emptyFilters, useDeleteUser, useUserCount, useUserList, type UserFilters } from '../api.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const TEXT_FILTERS: [keyof UserFilters, string][] = [
   ['id', 'ID'],
@@ -50,7 +51,7 @@ export default function UserListPage() {
   const actions = (u: AdminUser) => (
     <div className="d-flex gap-2">
       <Link
-        to={`/admin/user/${u._id}/edit`}
+        to={paths.adminUserEdit(u._id)}
         className="btn btn-sm btn-outline-primary"
         aria-label={`Edit ${u.username}`}
       >
@@ -179,7 +180,7 @@ export default function UserListPage() {
               </li>
             ))}
           </ul>
-          <Paginate page={list.data.page} pages={list.data.pages} href={(n) => `/admin/userlist?page=${n}`} />
+          <Paginate page={list.data.page} pages={list.data.pages} href={paths.adminUsersPage} />
         </>
       )}
     </>

@@ -4,7 +4,8 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';
-import type { CartItem } from '../cart-logic.ts';
+import type { CartItem } from '../../../lib/cart-logic.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface CartLineProps {
   item: CartItem;
@@ -18,11 +19,11 @@ export function CartLine({ item, onQty, onRemove }: CartLineProps) {
   const max = Math.max(item.countInStock, item.qty);
   return (
     <li className="cart-line">
-      <Link to={`/product/${item.slug ?? item.product}`} className="cart-line-media" tabIndex={-1} aria-hidden="true">
+      <Link to={paths.product(item.slug ?? item.product)} className="cart-line-media" tabIndex={-1} aria-hidden="true">
         <ProductImage src={item.image} alt="" width={96} height={72} sizes="96px" />
       </Link>
       <div className="cart-line-info">
-        <Link to={`/product/${item.slug ?? item.product}`} className="cart-line-name">
+        <Link to={paths.product(item.slug ?? item.product)} className="cart-line-name">
           {item.name}
         </Link>
         {variant && <div className="small text-body-secondary">Colour: {variant.name}</div>}

@@ -1,15 +1,15 @@
 import { formatMoney, fromCents } from '@store/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { productQuery } from '../../catalog/api.ts';
-import { CheckoutButtons } from '../../checkout/components/CheckoutButtons.tsx';
-import { itemCount, itemsTotalCents, lineFor } from '../cart-logic.ts';
+import { productQuery } from '../../../lib/catalog.ts';
+import { itemCount, itemsTotalCents, lineFor } from '../../../lib/cart-logic.ts';
 import { CartLine } from '../components/CartLine.tsx';
-import { useCart } from '../store.ts';
+import { useCart } from '../../../lib/cart.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** /cart/{id?}?qty=&selectedColorsVariants=: arriving with an id adds that line, then the address drops it. */
 function useAddFromUrl() {
@@ -43,13 +43,18 @@ function useAddFromUrl() {
         }
       })
       .catch((err: Error) => setError(err.message))
-      .finally(() => navigate('/cart', { replace: true })); // a reload must not add it again
+      .finally(() => navigate(paths.cart, { replace: true })); // a reload must not add it again
   }, [id, qty, variantId, add, navigate, queryClient]);
 
   return { adding: Boolean(id), error };
 }
 
-export default function CartPage() {
+interface CartPageProps {
+  /** The way into the checkout under the subtotal (the app supplies the checkout's buttons). */
+  checkout: (disabled: boolean) => ReactNode;
+}
+
+export default function CartPage({ checkout }: CartPageProps) {
   useDocumentTitle('Shopping Cart');
   const { adding, error } = useAddFromUrl();
   const items = useCart((s) => s.cartItems);
@@ -66,7 +71,7 @@ export default function CartPage() {
       ) : items.length === 0 ? (
         <div className="cart-empty text-center py-5">
           <p className="fs-5 mb-3">Your cart is empty.</p>
-          <Link to="/" className="btn btn-primary">
+          <Link to={paths.home} className="btn btn-primary">
             Go shopping
           </Link>
         </div>
@@ -96,8 +101,8 @@ export default function CartPage() {
                 <p className="fs-4 fw-bold mb-3" data-testid="cart-total">
                   {formatMoney(fromCents(itemsTotalCents(items)))}
                 </p>
-                <CheckoutButtons disabled={items.length === 0} />
-                <Link to="/" className="btn btn-outline-primary w-100">
+                {checkout(items.length === 0)}
+                <Link to={paths.home} className="btn btn-outline-primary w-100">
                   Keep Shopping!
                 </Link>
               </div>

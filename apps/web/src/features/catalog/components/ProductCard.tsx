@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { Rating } from '../../../components/Rating.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 const SIZES = '(max-width: 767px) 50vw, (max-width: 991px) 33vw, (max-width: 1399px) 25vw, 320px';
 
@@ -11,9 +12,9 @@ interface ProductCardProps {
   eager?: boolean;
 }
 
-/** Grid card: image, cut name (spec §9), rating, price; the whole card links to the product. */
+/** Grid card: image, name cut to fit, rating, price; the whole card links to the product. */
 export const ProductCard = memo(function ProductCard({ product, eager = false }: ProductCardProps) {
-  const href = `/product/${product.slug}`;
+  const href = paths.product(product.slug);
   const outOfStock = product.countInStock <= 0;
   const variantPrices = product.colorsVariants.map((v) => v.price).filter((p): p is number => typeof p === 'number');
   const from = variantPrices.length > 0 ? Math.min(product.price, ...variantPrices) : product.price;

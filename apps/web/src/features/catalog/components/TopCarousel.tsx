@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { Rating } from '../../../components/Rating.tsx';
 import { useTopProducts } from '../api.ts';
+import { paths } from '../../../lib/paths.ts';
 
-/** Top-rated products (spec §2 home): image, name and price per slide. */
+/** Top-rated products on the home page: image, name and price per slide. */
 export function TopCarousel() {
   const { data, isPending, isError } = useTopProducts();
   if (isError) return null; // the grid below still sells; no need to shout about a missing extra
@@ -25,7 +26,7 @@ export function TopCarousel() {
       >
         {data.map((p, i) => (
           <Carousel.Item key={p._id}>
-            <Link to={`/product/${p.slug}`} className="top-slide">
+            <Link to={paths.product(p.slug)} className="top-slide">
               <span className="top-slide-media">
                 <ProductImage
                   src={p.image}

@@ -25,7 +25,7 @@ export const HOME_MAX_PAGES = 40;
 const seed = () => Math.floor(Math.random() * 2 ** 32);
 
 /**
- * The home grid (spec §4): page 1, then every later page in sequence (pooled without duplicates);
+ * The home grid: page 1, then every later page in sequence (pooled without duplicates);
  * shuffled batches appended past 75% of the page; reshuffled and recycled 275 ms after running out,
  * up to 3× the product count; nothing is appended while the pointer is held down.
  */

@@ -5,6 +5,7 @@ import { Paginate } from '../../../components/Paginate.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useProducts } from '../api.ts';
 import { ProductGrid } from '../components/ProductGrid.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 function pageParam(raw: string | undefined): number {
   const n = Number(raw);
@@ -19,13 +20,13 @@ export default function ProductListPage() {
   const { data, isPending, isError, error } = useProducts({ keyword: keyword || undefined, pageNumber });
   useDocumentTitle(keyword ? `Search: ${keyword}` : `Products, page ${pageNumber}`);
 
-  const href = (n: number) => (keyword ? `/search/${encodeURIComponent(keyword)}/page/${n}` : `/page/${n}`);
+  const href = (n: number) => (keyword ? paths.search(keyword, n) : paths.catalogPage(n));
   const heading = keyword ? `Results for “${keyword}”` : 'All Products';
 
   return (
     <>
       {keyword && (
-        <Link to="/" className="btn btn-outline-secondary btn-sm mb-3">
+        <Link to={paths.home} className="btn btn-outline-secondary btn-sm mb-3">
           ‹ Go Back
         </Link>
       )}
@@ -45,7 +46,7 @@ export default function ProductListPage() {
       ) : data.products.length === 0 ? (
         <Message>
           No products found.{' '}
-          <Link to="/" className="alert-link">
+          <Link to={paths.home} className="alert-link">
             Browse all products
           </Link>
         </Message>

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { suggestionPostalCode } from '../shipping-form.ts';
 
-/** 'Select Shipping Address' (spec §2 shipping): the validated address as a radio, Save or Close. */
+/** 'Select Shipping Address': the validated address as a radio, Save or Close. */
 export function AddressSuggestionModal({
   suggestion,
   saving,

@@ -4,11 +4,12 @@ import Button from 'react-bootstrap/Button';
 import { Link, useNavigate } from 'react-router';
 import { Captcha } from '../../../components/Captcha.tsx';
 import { TimedToast, type ToastContent } from '../../../components/TimedToast.tsx';
-import { useAuth } from '../../auth/store.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { CaptchaNeededError, GUEST_MESSAGES, startGuestCheckout } from '../guest.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
- * The cart's way into the checkout (spec §2 cart): registered users go on, signed-out visitors sign in
+ * The cart's way into the checkout: registered users go on, signed-out visitors sign in
  * or check out as a guest after the captcha; a stored guest continues as that guest.
  */
 export function CheckoutButtons({ disabled }: { disabled: boolean }) {
@@ -21,7 +22,7 @@ export function CheckoutButtons({ disabled }: { disabled: boolean }) {
 
   if (userInfo && !userInfo.isGuest) {
     return (
-      <Button className="w-100 mb-2" disabled={disabled} onClick={() => navigate('/shipping')}>
+      <Button className="w-100 mb-2" disabled={disabled} onClick={() => navigate(paths.shipping)}>
         Proceed To Checkout
       </Button>
     );
@@ -36,7 +37,7 @@ export function CheckoutButtons({ disabled }: { disabled: boolean }) {
     setBusy(true);
     try {
       await startGuestCheckout(captcha);
-      navigate('/shipping');
+      navigate(paths.shipping);
     } catch (err) {
       const body = err instanceof CaptchaNeededError ? GUEST_MESSAGES.captcha : (err as Error).message;
       setToast({ title: 'Guest Checkout Error', body: body || GUEST_MESSAGES.failed, variant: 'danger' });
@@ -49,7 +50,7 @@ export function CheckoutButtons({ disabled }: { disabled: boolean }) {
   return (
     <>
       {!isGuest && (
-        <Link to="/login?redirect=/shipping" className="btn btn-primary w-100 mb-3">
+        <Link to={paths.loginThen(paths.shipping)} className="btn btn-primary w-100 mb-3">
           Sign In
         </Link>
       )}

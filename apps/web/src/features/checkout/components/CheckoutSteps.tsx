@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 
 type Step = 'signin' | 'shipping' | 'payment' | 'placeorder';
 
 const STEPS: { key: Step; label: string; to: string }[] = [
-  { key: 'signin', label: 'Sign In', to: '/login?redirect=/shipping' },
-  { key: 'shipping', label: 'Shipping', to: '/shipping' },
-  { key: 'payment', label: 'Payment', to: '/payment' },
-  { key: 'placeorder', label: 'Place Order', to: '/placeorder' },
+  { key: 'signin', label: 'Sign In', to: paths.loginThen(paths.shipping) },
+  { key: 'shipping', label: 'Shipping', to: paths.shipping },
+  { key: 'payment', label: 'Payment', to: paths.payment },
+  { key: 'placeorder', label: 'Place Order', to: paths.placeOrder },
 ];
 
 /**
- * Step bar of the checkout (spec §2 shipping). Steps up to `current` are links; the current one is marked
+ * Step bar of the checkout pages. Steps up to `current` are links; the current one is marked
  * for assistive technology. Guests get no sign-in step.
  */
 export function CheckoutSteps({ current, isGuest }: { current: Step; isGuest: boolean }) {

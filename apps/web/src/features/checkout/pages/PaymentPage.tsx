@@ -4,11 +4,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../auth/store.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
 import { useCheckout } from '../store.ts';
+import { paths } from '../../../lib/paths.ts';
 
-/** Spec §2 payment: one method, PayPal (which also takes cards). Needs a saved address first (spec §4). */
+/** Payment method: one, PayPal (which also takes cards). Needs a saved address first. */
 export default function PaymentPage() {
   useDocumentTitle('Payment');
   const userInfo = useAuth((s) => s.userInfo);
@@ -18,13 +19,13 @@ export default function PaymentPage() {
   const navigate = useNavigate();
   const [method, setMethod] = useState(stored || PAYMENT_METHOD);
 
-  if (!userInfo) return <Navigate to="/login?redirect=/shipping" replace />;
-  if (!address) return <Navigate to="/shipping" replace />;
+  if (!userInfo) return <Navigate to={paths.loginThen(paths.shipping)} replace />;
+  if (!address) return <Navigate to={paths.shipping} replace />;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     savePaymentMethod(method);
-    navigate('/placeorder');
+    navigate(paths.placeOrder);
   };
 
   return (

@@ -6,13 +6,14 @@ import { Message } from '../../../components/Message.tsx';
 import { OrderItemList } from '../../../components/OrderItemList.tsx';
 import { PriceSummary } from '../../../components/PriceSummary.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../auth/store.ts';
-import { useCart } from '../../cart/store.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { useCart } from '../../../lib/cart.ts';
 import { createOrder, useShippingRates } from '../api.ts';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
 import { useCheckout } from '../store.ts';
+import { paths } from '../../../lib/paths.ts';
 
-/** What the order page shows as a toast after arriving from here (spec §9: 3 s). */
+/** What the order page shows as a toast after arriving from here (for TOAST_MS.orderPlaced). */
 export const ORDER_PLACED = { message: 'Order placed successfully!', ms: TOAST_MS.orderPlaced };
 
 export default function PlaceOrderPage() {
@@ -27,9 +28,9 @@ export default function PlaceOrderPage() {
 
   const rates = useShippingRates(userInfo?._id);
 
-  if (!userInfo) return <Navigate to="/login?redirect=/shipping" replace />;
-  if (!address) return <Navigate to="/shipping" replace />;
-  if (!paymentMethod) return <Navigate to="/payment" replace />;
+  if (!userInfo) return <Navigate to={paths.loginThen(paths.shipping)} replace />;
+  if (!address) return <Navigate to={paths.shipping} replace />;
+  if (!paymentMethod) return <Navigate to={paths.payment} replace />;
 
   // the stored rate while the server still offers it, else the server's default
   const rate: ShippingRate | undefined = rates.data
@@ -63,7 +64,7 @@ export default function PlaceOrderPage() {
         shippingRateId: rate?.id,
       });
       clearCart();
-      navigate(`/order/${order._id}`, { state: { orderPlaced: true } });
+      navigate(paths.order(order._id), { state: { orderPlaced: true } });
     } catch (err) {
       setError((err as Error).message);
       setPlacing(false);
@@ -88,7 +89,7 @@ export default function PlaceOrderPage() {
               {address.address2 && `, ${address.address2}`}, {address.city}, {address.state} {address.postalCode},{' '}
               {address.country}
             </address>
-            <Link to="/shipping" className="small">
+            <Link to={paths.shipping} className="small">
               Change address
             </Link>
           </section>
@@ -104,7 +105,7 @@ export default function PlaceOrderPage() {
                 Shipping Rate
               </h2>
               <p className="mb-1">{rate.name}</p>
-              <Link to="/shippingrate" className="small">
+              <Link to={paths.shippingRate} className="small">
                 Change shipping rate
               </Link>
             </section>

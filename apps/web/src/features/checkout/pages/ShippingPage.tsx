@@ -6,7 +6,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { TimedToast, type ToastContent } from '../../../components/TimedToast.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../auth/store.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { saveProfileAddress, subscribeToMailingList, validateAddress } from '../api.ts';
 import { AddressSuggestionModal } from '../components/AddressSuggestionModal.tsx';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
@@ -18,6 +18,7 @@ import {
   type ShippingFormValues,
 } from '../shipping-form.ts';
 import { initialAddress, useCheckout, type CheckoutAddress } from '../store.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const FIELDS: {
   name: FieldPath<ShippingFormValues>;
@@ -72,7 +73,7 @@ export default function ShippingPage() {
     if (!saved?.email && userInfo?.email) setValue('email', userInfo.email);
   }, [saved?.email, userInfo?.email, setValue]);
 
-  if (!userInfo) return <Navigate to="/login?redirect=/shipping" replace />;
+  if (!userInfo) return <Navigate to={paths.loginThen(paths.shipping)} replace />;
 
   const onSubmit = async (values: ShippingFormValues) => {
     try {
@@ -117,7 +118,7 @@ export default function ShippingPage() {
     saveShippingAddress(address);
     setSaving(false);
     setSuggestion(null);
-    navigate('/payment');
+    navigate(paths.payment);
   };
 
   const field = (name: FieldPath<ShippingFormValues>) => {

@@ -6,13 +6,14 @@ import { Navigate, useNavigate } from 'react-router';
 import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../auth/store.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { useShippingRates } from '../api.ts';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
 import { useCheckout } from '../store.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
- * /shippingrate (spec §2: a route without a drawn screen): choose among the rates the server offers
+ * /shippingrate: choose among the rates the server offers
  * (SHIPPING_RATES). The choice is kept with the checkout data; the server prices it again on the order.
  */
 export default function ShippingRatePage() {
@@ -26,8 +27,8 @@ export default function ShippingRatePage() {
   const [picked, setPicked] = useState<string | null>(null);
   const rates = useShippingRates(userInfo?._id);
 
-  if (!userInfo) return <Navigate to="/login?redirect=/shipping" replace />;
-  if (!address) return <Navigate to="/shipping" replace />;
+  if (!userInfo) return <Navigate to={paths.loginThen(paths.shipping)} replace />;
+  if (!address) return <Navigate to={paths.shipping} replace />;
 
   const offered = rates.data?.rates ?? [];
   const chosenId =
@@ -38,7 +39,7 @@ export default function ShippingRatePage() {
     const rate = offered.find((r) => r.id === chosenId);
     if (!rate) return;
     saveShippingRate(rate);
-    navigate(paymentMethod ? '/placeorder' : '/payment');
+    navigate(paymentMethod ? paths.placeOrder : paths.payment);
   };
 
   return (

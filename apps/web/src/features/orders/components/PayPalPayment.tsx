@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * PayPal buttons with the spec's loading behaviour: up to 3 attempts, 1 s × attempt between them,
+ * PayPal buttons, loaded patiently: up to 3 attempts, 1 s × attempt between them,
  * alternating SDK namespaces, each attempt waiting up to 15 s for the buttons; 'Reload PayPal' starts over.
  */
 export default function PayPalPayment({ order, clientId, onApproved }: Props) {

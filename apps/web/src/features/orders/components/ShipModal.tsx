@@ -4,8 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Message } from '../../../components/Message.tsx';
+import { useShipOrder } from '../api.ts';
 
-/** How an order line is named in tracking numbers (spec §3 trackingItem labels). */
+/** How an order line is named in a tracking number's items: 'Name (Variant) x Qty'. */
 export const itemLabel = (i: Order['orderItems'][number]) =>
   `${i.name}${i.selectedColorsVariants ? ` (${i.selectedColorsVariants.name})` : ''} x ${i.qty}`;
 
@@ -16,49 +17,47 @@ interface Row {
 }
 
 /**
- * 'Upload Tracking Numbers' (spec §2 order detail): one or more numbers, each with the items it carries;
- * an item can be chosen once per number (spec §4).
+ * 'Upload Tracking Numbers' on the order page (admin): one or more numbers, each with the items it carries;
+ * an item can be chosen once per number.
  */
 export function ShipModal({
   order,
   show,
   onClose,
-  onSubmit,
+  onShipped,
 }: {
   order: Order;
   show: boolean;
   onClose: () => void;
-  onSubmit: (trackingNumbers: { number: string; trackingItem: string[] }[]) => Promise<void>;
+  onShipped: () => void;
 }) {
   const labels = [...new Set(order.orderItems.map(itemLabel))];
   const [rows, setRows] = useState<Row[]>([{ key: 0, number: '', items: [] }]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
+  const ship = useShipOrder(order._id);
+  const error = missing ?? ship.error?.message ?? null;
 
   const update = (key: number, change: (r: Row) => Row) =>
     setRows((rs) => rs.map((r) => (r.key === key ? change(r) : r)));
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const filled = rows.filter((r) => r.number.trim());
     if (filled.length === 0) {
-      setError('Enter at least one tracking number.');
+      ship.reset();
+      setMissing('Enter at least one tracking number.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(filled.map((r) => ({ number: r.number.trim(), trackingItem: r.items })));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    setMissing(null);
+    ship.mutate(
+      filled.map((r) => ({ number: r.number.trim(), trackingItem: r.items })),
+      { onSuccess: onShipped },
+    );
   };
 
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="ship-title">
-      <Form noValidate onSubmit={(e) => void submit(e)}>
+      <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="ship-title" as="h2" className="h5">
             Upload Tracking Numbers
@@ -118,8 +117,8 @@ export function ShipModal({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Mark As Shipped'}
+          <Button type="submit" disabled={ship.isPending}>
+            {ship.isPending ? 'Saving…' : 'Mark As Shipped'}
           </Button>
         </Modal.Footer>
       </Form>

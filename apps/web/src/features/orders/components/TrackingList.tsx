@@ -1,29 +1,22 @@
 import type { Order } from '@store/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
-import { emailTrackingNumbers, fetchMovements, recordMovement } from '../api.ts';
+import { useEmailTrackingNumbers, useMovements, useRecordMovement } from '../api.ts';
 
 type Tracking = Order['trackingNumbers'][number];
 
-/** The browser's language as the tracking API takes it ('en' or 'en-US'). */
-function browserLanguage(): string {
-  const lang = typeof navigator === 'undefined' ? 'en' : navigator.language;
-  return /^[A-Za-z]{2}(-[A-Za-z]{2})?$/.test(lang) ? lang : 'en';
-}
-
 /**
- * Tracking numbers of a shipped order, each with TRACK SHIPMENT opening its 'Shipment Tracking History'
- * (spec §2 order detail): the movements come from the tracking provider. Admins can record a movement
- * (the manual provider's source) and mail the numbers to the buyer again.
+ * Tracking numbers of a shipped order, each with TRACK SHIPMENT opening its 'Shipment Tracking History':
+ * the movements come from the tracking provider. Admins can record a movement (the manual provider's
+ * source) and mail the numbers to the buyer again.
  */
 export function TrackingList({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const [open, setOpen] = useState<Tracking | null>(null);
-  const mail = useMutation({ mutationFn: () => emailTrackingNumbers(order) });
+  const mail = useEmailTrackingNumbers(order);
   if (order.trackingNumbers.length === 0) return null;
   return (
     <section aria-labelledby="tracking-heading" className="mt-3">
@@ -74,19 +67,7 @@ export function TrackingList({ order, isAdmin }: { order: Order; isAdmin: boolea
 }
 
 function History({ order, tracking, isAdmin }: { order: Order; tracking: Tracking; isAdmin: boolean }) {
-  const key = ['tracking', tracking.number] as const;
-  const movements = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      fetchMovements({
-        trackingId: tracking.number,
-        destinationCountry: order.shippingAddress.country,
-        language: browserLanguage(),
-        zipcode: order.shippingAddress.postalCode,
-      }),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const movements = useMovements(order, tracking.number);
   return (
     <>
       <p className="mb-2">
@@ -112,34 +93,27 @@ function History({ order, tracking, isAdmin }: { order: Order; tracking: Trackin
       ) : (
         <p className="mb-0">No movement data yet</p>
       )}
-      {isAdmin && <RecordMovement orderId={order._id} tracking={tracking} queryKey={key} />}
+      {isAdmin && <RecordMovement orderId={order._id} tracking={tracking} />}
     </>
   );
 }
 
-function RecordMovement({
-  orderId,
-  tracking,
-  queryKey,
-}: {
-  orderId: string;
-  tracking: Tracking;
-  queryKey: readonly unknown[];
-}) {
-  const queryClient = useQueryClient();
+function RecordMovement({ orderId, tracking }: { orderId: string; tracking: Tracking }) {
   const [status, setStatus] = useState('');
   const [location, setLocation] = useState('');
-  const record = useMutation({
-    mutationFn: () => recordMovement(orderId, tracking._id, { status: status.trim(), location: location.trim() }),
-    onSuccess: (events) => {
-      queryClient.setQueryData(queryKey, events);
-      setStatus('');
-      setLocation('');
-    },
-  });
+  const record = useRecordMovement(orderId, tracking);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (status.trim()) record.mutate();
+    if (!status.trim()) return;
+    record.mutate(
+      { status: status.trim(), location: location.trim() },
+      {
+        onSuccess: () => {
+          setStatus('');
+          setLocation('');
+        },
+      },
+    );
   };
   return (
     <Form noValidate onSubmit={submit} className="border-top mt-3 pt-3" aria-label="Record a movement">

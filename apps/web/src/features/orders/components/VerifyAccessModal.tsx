@@ -4,11 +4,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Message } from '../../../components/Message.tsx';
-import { requestGuestAccess, setAccessToken } from '../api.ts';
+import { useGuestAccess } from '../api.ts';
 
 /**
- * 'Verify Order Access' (spec §2, §4): the e-mail and postal code on the order earn an access token for
- * this order, kept in session storage.
+ * 'Verify Order Access': the e-mail address and postal code on the order earn an access token for this
+ * order, kept for this browser session.
  */
 export function VerifyAccessModal({
   orderId,
@@ -23,34 +23,26 @@ export function VerifyAccessModal({
 }) {
   const [email, setEmail] = useState('');
   const [postalCode, setPostalCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
+  const access = useGuestAccess(orderId);
+  const error = missing ?? (access.error ? access.error.message || ORDER_MESSAGES.accessFailed : null);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const mail = cleanEmail(email);
     const postal = cleanText(postalCode);
     if (!mail || !postal) {
-      setError(ORDER_MESSAGES.accessMissing);
+      access.reset();
+      setMissing(ORDER_MESSAGES.accessMissing);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const { accessToken } = await requestGuestAccess(orderId, mail, postal);
-      if (!accessToken) throw new Error(ORDER_MESSAGES.accessFailed);
-      setAccessToken(orderId, accessToken);
-      onVerified();
-    } catch (err) {
-      setError((err as Error).message || ORDER_MESSAGES.accessFailed);
-    } finally {
-      setBusy(false);
-    }
+    setMissing(null);
+    access.mutate({ email: mail, postalCode: postal }, { onSuccess: onVerified });
   };
 
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="verify-title">
-      <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+      <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="verify-title" as="h2" className="h5">
             Verify Order Access
@@ -84,8 +76,8 @@ export function VerifyAccessModal({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Verifying…' : 'Verify'}
+          <Button type="submit" disabled={access.isPending}>
+            {access.isPending ? 'Verifying…' : 'Verify'}
           </Button>
         </Modal.Footer>
       </Form>

@@ -1,6 +1,5 @@
 import { TOAST_MS, toCents, type Order } from '@store/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Loader } from '../../../components/Loader.tsx';
@@ -10,25 +9,16 @@ import { PriceSummary } from '../../../components/PriceSummary.tsx';
 import { TimedToast, type ToastContent } from '../../../components/TimedToast.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useAuth } from '../../auth/store.ts';
-import {
-  deliverOrder,
-  fetchOrder,
-  fetchPaypalConfig,
-  orderKey,
-  payOrder,
-  shipOrder,
-  type PaymentResult,
-} from '../api.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { useDeliverOrder, useOrder } from '../api.ts';
+import { PaymentSection } from '../components/PaymentSection.tsx';
 import { ShipModal } from '../components/ShipModal.tsx';
 import { TrackingList } from '../components/TrackingList.tsx';
 import { VerifyAccessModal } from '../components/VerifyAccessModal.tsx';
 
-const PayPalPayment = lazy(() => import('../components/PayPalPayment.tsx'));
-
 /**
- * Spec §4 guest order access: after proving e-mail and postal code the visitor is treated as a guest
- * (named GUEST, no token). A signed-in registered user stays who they are.
+ * Guest order access: after proving the order's e-mail address and postal code the visitor is treated as a
+ * guest (named GUEST, no token). A signed-in registered user stays who they are.
  */
 function treatAsGuest(o: Order) {
   const { userInfo, setUserInfo } = useAuth.getState();
@@ -50,18 +40,15 @@ export default function OrderPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const isAdmin = useAuth((s) => Boolean(s.userInfo?.isAdmin && !s.userInfo.isGuest));
   const [toast, setToast] = useState<ToastContent | null>(null);
   const [verifyOpen, setVerifyOpen] = useState(false);
   const [shipOpen, setShipOpen] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const order = useQuery({ queryKey: orderKey(id), queryFn: () => fetchOrder(id), retry: false, staleTime: 0 });
+  const order = useOrder(id);
+  const deliver = useDeliverOrder(id);
   useDocumentTitle(order.data ? `Order ${order.data._id}` : 'Order');
 
-  // 'Order placed successfully!' from /placeorder (spec §9: 3 s); the history entry forgets it
+  // 'Order placed successfully!' after placing the order, shown for 3 s; the history entry forgets it
   useEffect(() => {
     const state = location.state as { orderPlaced?: boolean } | null;
     if (state?.orderPlaced) {
@@ -73,20 +60,6 @@ export default function OrderPage() {
   useEffect(() => {
     if (needsAccess(order.error)) setVerifyOpen(true);
   }, [order.error]);
-
-  const setOrder = (o: Order) => queryClient.setQueryData(orderKey(id), o);
-
-  const run = async (action: () => Promise<Order>) => {
-    setBusy(true);
-    setActionError(null);
-    try {
-      setOrder(await action());
-    } catch (err) {
-      setActionError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (order.isPending) return <Loader label="Loading order…" />;
 
@@ -201,23 +174,19 @@ export default function OrderPage() {
         </div>
         <div className="col-lg-4">
           <PriceSummary price={price}>
-            {actionError && (
+            {deliver.error && (
               <div className="mt-3">
-                <Message variant="danger">{actionError}</Message>
+                <Message variant="danger">{deliver.error.message}</Message>
               </div>
             )}
-            {!o.isPaid && !o.isCancelled && (
-              <div className="mt-3">
-                <Payment order={o} onPaid={setOrder} onError={setActionError} />
-              </div>
-            )}
+            {!o.isPaid && !o.isCancelled && <PaymentSection order={o} />}
             {isAdmin && o.isPaid && !o.isShipped && (
-              <Button className="w-100 mt-3" disabled={busy} onClick={() => setShipOpen(true)}>
+              <Button className="w-100 mt-3" disabled={deliver.isPending} onClick={() => setShipOpen(true)}>
                 Mark As Shipped
               </Button>
             )}
             {isAdmin && o.isPaid && o.isShipped && !o.isDelivered && (
-              <Button className="w-100 mt-3" disabled={busy} onClick={() => void run(() => deliverOrder(o._id))}>
+              <Button className="w-100 mt-3" disabled={deliver.isPending} onClick={() => deliver.mutate()}>
                 Mark As Delivered
               </Button>
             )}
@@ -230,73 +199,10 @@ export default function OrderPage() {
           order={o}
           show={shipOpen}
           onClose={() => setShipOpen(false)}
-          onSubmit={async (numbers) => {
-            setOrder(await shipOrder(o._id, numbers));
-            setShipOpen(false);
-          }}
+          onShipped={() => setShipOpen(false)}
         />
       )}
       <TimedToast toast={toast} delay={TOAST_MS.orderPlaced} onClose={() => setToast(null)} />
     </>
   );
 }
-
-/** Test-mode button when the server simulates payments (CONTRACTS.md §7), else the PayPal buttons. */
-function Payment({
-  order,
-  onPaid,
-  onError,
-}: {
-  order: Order;
-  onPaid: (o: Order) => void;
-  onError: (message: string | null) => void;
-}) {
-  const config = useQuery({ queryKey: ['paypal-config'], queryFn: fetchPaypalConfig, staleTime: Infinity });
-  const [paying, setPaying] = useState(false);
-
-  const pay = async (result: PaymentResult) => {
-    setPaying(true);
-    onError(null);
-    try {
-      onPaid(await payOrder(order._id, result));
-    } catch (err) {
-      onError((err as Error).message);
-    } finally {
-      setPaying(false);
-    }
-  };
-
-  if (config.isPending) return <Loader label="Loading payment options…" />;
-  if (config.error || !config.data) return <Message variant="danger">{PAYPAL_CONFIG_ERROR}</Message>;
-  if (config.data.testMode) {
-    return (
-      <div className="border border-warning rounded p-2">
-        <p className="small mb-2">
-          <strong>Test mode:</strong> PayPal is not configured on this server, so no real payment is taken.
-        </p>
-        <Button
-          variant="warning"
-          className="w-100"
-          disabled={paying}
-          onClick={() =>
-            void pay({
-              id: `TEST-${Date.now()}`,
-              status: 'COMPLETED',
-              update_time: new Date().toISOString(),
-              email: order.user.email,
-            })
-          }
-        >
-          {paying ? 'Paying…' : 'Test mode: pay without PayPal'}
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <Suspense fallback={<Loader label="Loading PayPal…" />}>
-      <PayPalPayment order={order} clientId={config.data.clientId} onApproved={pay} />
-    </Suspense>
-  );
-}
-
-const PAYPAL_CONFIG_ERROR = 'Missing PayPal Client ID';

@@ -12,7 +12,7 @@ interface BuyBoxProps {
   onAdd: (qty: number) => void;
 }
 
-/** Price, shipping, stock, colour, quantity and Add To Cart (spec §2 product page). */
+/** Price, shipping, stock, colour, quantity and Add To Cart, beside the product's gallery. */
 export function BuyBox({ product, variant, onVariant, onAdd }: BuyBoxProps) {
   const [qty, setQty] = useState(1);
   const [needVariant, setNeedVariant] = useState(false);

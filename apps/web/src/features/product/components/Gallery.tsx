@@ -9,7 +9,7 @@ interface GalleryProps {
   /** What the main area shows. */
   index: number;
   onPreview: (index: number) => void;
-  /** Thumbnail click or long press on the main image (spec §9: 600 ms). */
+  /** Thumbnail click or long press on the main image (held for LONG_PRESS_MS). */
   onSelect: (index: number) => void;
 }
 

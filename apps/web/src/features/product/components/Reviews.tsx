@@ -2,6 +2,7 @@ import type { Review } from '@store/shared';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Rating } from '../../../components/Rating.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 interface ReviewsProps {
   productId: string;
@@ -11,7 +12,7 @@ interface ReviewsProps {
 }
 
 // the form loads on demand: visitors never download it
-const ReviewForm = lazy(() => import('../../reviews/ReviewForm.tsx'));
+const ReviewForm = lazy(() => import('./ReviewForm.tsx'));
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -51,7 +52,7 @@ export function Reviews({ productId, reviews, slug, signedIn }: ReviewsProps) {
         <>
           <h3 className="h5 mt-4">Write a Customer Review</h3>
           <p className="review-signin">
-            Please <Link to={`/login?redirect=/product/${slug}`}>sign in</Link> to write a review
+            Please <Link to={paths.loginThen(paths.product(slug))}>sign in</Link> to write a review
           </p>
         </>
       )}

@@ -7,15 +7,16 @@ import { Message } from '../../../components/Message.tsx';
 import { Rating } from '../../../components/Rating.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { isNotFound } from '../../../lib/api.ts';
-import { useAuth } from '../../auth/store.ts';
-import { lineFor } from '../../cart/cart-logic.ts';
-import { useCart } from '../../cart/store.ts';
-import { catalogKeys, useProduct } from '../../catalog/api.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { lineFor } from '../../../lib/cart-logic.ts';
+import { useCart } from '../../../lib/cart.ts';
+import { catalogKeys, useProduct } from '../../../lib/catalog.ts';
 import { BuyBox } from '../components/BuyBox.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { Reviews } from '../components/Reviews.tsx';
 import { galleryMedia, mediaIndexOfVariant } from '../gallery.ts';
 import { useProductHead } from '../product-head.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export default function ProductPage() {
   const { idOrSlug = '' } = useParams();
@@ -32,7 +33,7 @@ export default function ProductPage() {
   useEffect(() => {
     if (product && idOrSlug !== product.slug) {
       queryClient.setQueryData(catalogKeys.product(product.slug), product);
-      navigate(`/product/${product.slug}${location.search}${location.hash}`, { replace: true });
+      navigate(`${paths.product(product.slug)}${location.search}${location.hash}`, { replace: true });
     }
   }, [product, idOrSlug, navigate, queryClient, location.search, location.hash]);
 
@@ -54,7 +55,7 @@ export default function ProductPage() {
       <div className="py-5 text-center">
         <h1 className="h3">Product not found</h1>
         <p className="text-body-secondary">It may have been removed, or the link is mistyped.</p>
-        <Link to="/" className="btn btn-primary">
+        <Link to={paths.home} className="btn btn-primary">
           Back to the shop
         </Link>
       </div>
@@ -79,7 +80,7 @@ export default function ProductPage() {
       <nav aria-label="Breadcrumb">
         <ol className="breadcrumb small mb-3">
           <li className="breadcrumb-item">
-            <Link to="/">Home</Link>
+            <Link to={paths.home}>Home</Link>
           </li>
           {product.category && <li className="breadcrumb-item">{product.category}</li>}
           <li className="breadcrumb-item active text-truncate" aria-current="page">
@@ -102,7 +103,7 @@ export default function ProductPage() {
               text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
             />
             {userInfo?.isAdmin && (
-              <Link to={`/admin/product/${product._id}/edit`} className="btn btn-outline-secondary btn-sm ms-auto">
+              <Link to={paths.adminProductEdit(product._id)} className="btn btn-outline-secondary btn-sm ms-auto">
                 Edit
               </Link>
             )}
@@ -113,7 +114,7 @@ export default function ProductPage() {
             onVariant={chooseVariant}
             onAdd={(qty) => {
               addToCart(lineFor(product, variant, qty));
-              navigate('/cart');
+              navigate(paths.cart);
             }}
           />
           <dl className="product-facts small mt-4 mb-0">

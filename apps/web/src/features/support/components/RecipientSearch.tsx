@@ -5,7 +5,7 @@ import { useRecipients } from '../api.ts';
 const DEBOUNCE_MS = 300;
 
 /**
- * Admin recipient picker (spec §2): a combobox whose suggestions (users and contact senders, at most 50)
+ * Admin recipient picker: a combobox whose suggestions (users and contact senders, at most 50)
  * come from a debounced server-side search; arrow keys move, Enter picks, Escape closes.
  */
 export function RecipientSearch({

@@ -5,11 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Captcha } from '../../../components/Captcha.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useSendContact } from '../api.ts';
 
 const empty = { name: '', email: '', subject: '', message: '', grecaptcha: '' };
 
-/** Contact Us (spec §2, §5): name, e-mail, subject, message and the captcha. */
+/** Contact Us: name, e-mail, subject, message and the captcha. */
 export default function ContactPage() {
   useDocumentTitle('Contact Us');
   const send = useSendContact();
@@ -68,7 +69,9 @@ export default function ContactPage() {
         {send.error && (
           <Message variant="danger">
             {CONTACT_MESSAGES.failed}
-            {send.error.message && !/^Request failed/.test(send.error.message) ? `: ${send.error.message}` : ''}
+            {send.error.message && !(send.error instanceof ApiError && !send.error.explained)
+              ? `: ${send.error.message}`
+              : ''}
           </Message>
         )}
         <form onSubmit={onSubmit} noValidate aria-label="Contact us">

@@ -6,13 +6,13 @@ import { Captcha } from '../../../components/Captcha.tsx';
 import { Loader } from '../../../components/Loader.tsx';
 import { Message } from '../../../components/Message.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../auth/store.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { useConversation, useSendMessage } from '../api.ts';
 import { Conversation } from '../components/Conversation.tsx';
 import { RecipientSearch } from '../components/RecipientSearch.tsx';
 
 /**
- * Contact Support (spec §2, §5): a user talks with support; an admin picks a user or a contact sender
+ * Contact Support: a user talks with support; an admin picks a user or a contact sender
  * and answers. Sending asks for confirmation first. Admins need no captcha (the server does not ask them).
  */
 export default function ContactSupportPage() {

@@ -1,6 +1,6 @@
 import { toCents, type ColorVariant, type Product } from '@store/shared';
 
-/** A cart line (spec §3). Identity is the product plus the variant. */
+/** A cart line. Identity is the product plus the variant. */
 export interface CartItem {
   product: string;
   name: string;
@@ -40,7 +40,7 @@ export function lineFor(product: Product, variant: ColorVariant | null, qty: num
 }
 
 /**
- * Adds a line (spec §4): an existing product + variant raises its quantity (capped at the stock)
+ * Adds a line: an existing product + variant raises its quantity (capped at the stock)
  * and takes the fresh price, name, image and stock; otherwise the line is appended.
  */
 export function addToCart(items: CartItem[], item: CartItem): CartItem[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, type Limit } from './config.ts';
 
 const base = { DATA_DIR: '/tmp/store-config-test', JWT_SECRET: 'x'.repeat(40) };
 
@@ -62,5 +62,16 @@ describe('configuration', () => {
   it('does not seed the demo catalogue into a PostgreSQL database unless asked', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://a@b/c' }).seedDemo).toBe(false);
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://a@b/c', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+  it('takes the rate limits from one table, each a thousand times higher under NODE_ENV=test', () => {
+    expect(loadConfig(base).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    const relaxed = loadConfig({ ...base, NODE_ENV: 'test' }).rateLimits as unknown as Record<
+      string,
+      Record<string, Limit>
+    >;
+    for (const [name, keyed] of Object.entries(DEFAULT_RATE_LIMITS))
+      for (const [key, limit] of Object.entries(keyed as Record<string, Limit>))
+        expect(relaxed[name]?.[key], `${name}.${key}`).toEqual({ max: limit.max * 1000, windowMs: limit.windowMs });
   });
 });

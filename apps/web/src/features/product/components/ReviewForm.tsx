@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, RATING_LABELS, REVIEW_MESSAGES, reviewCreateSchema } from '@store/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Message } from '../../components/Message.tsx';
-import { useCreateReview } from './api.ts';
+import { Message } from '../../../components/Message.tsx';
+import { useCreateReview } from '../api.ts';
 
-/** 'Write a Customer Review' (spec §2, §4): resets the form and its success flag after each success. */
+/** 'Write a Customer Review' (signed-in users): resets the form and its success flag after each success. */
 export default function ReviewForm({ productId }: { productId: string }) {
   const create = useCreateReview(productId);
   const [submitted, setSubmitted] = useState(false);

@@ -1,6 +1,7 @@
 import type { ReviewCreateInput } from '@store/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { catalogKeys } from '../../lib/catalog.ts';
 
 export function useCreateReview(productId: string) {
   const queryClient = useQueryClient();
@@ -11,6 +12,6 @@ export function useCreateReview(productId: string) {
         json: body,
       }),
     // the product (its reviews, rating and count) and the lists showing its rating
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['catalog'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
   });
 }

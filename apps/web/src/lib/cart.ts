@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { plainStorage } from '../../lib/persist.ts';
+import { plainStorage } from './persist.ts';
 import { addToCart, parseCartItems, removeFromCart, setQty, type CartItem } from './cart-logic.ts';
 
 interface CartState {

@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderItems, orders, trackingEvents, trackingNumbers } from '../../db/schema/index.ts';
+import { escapeLike, idPrefixRange } from '../../lib/sql.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type TrackingRow = typeof trackingNumbers.$inferSelect;
+export type TrackingEventRow = typeof trackingEvents.$inferSelect;
+type Conn = Db | Tx;
+
+/** The admin order list's filters: each one set narrows it. */
+export interface OrderFilter {
+  /** A 24-hex id or its prefix. */
+  idPrefix?: string;
+  /** The start of the buyer's username, any case. */
+  usernamePrefix?: string;
+  createdFrom?: Date;
+  /** Placed before this instant, or at it too when `inclusive`. */
+  createdTo?: { at: Date; inclusive: boolean };
+  minTotalCents?: number;
+  maxTotalCents?: number;
+  paid?: boolean;
+  shipped?: boolean;
+  delivered?: boolean;
+}
+
+/**
+ * Each condition has its index: the primary key (id prefix), lower(username), orders_created_idx (dates),
+ * orders_total_idx (totals) and orders_state_idx (the paid, shipped and delivered flags).
+ */
+function whereOf(f: OrderFilter): SQL | undefined {
+  const to = f.createdTo;
+  return and(
+    f.idPrefix !== undefined ? idPrefixRange(orders.id, f.idPrefix) : undefined,
+    f.usernamePrefix !== undefined
+      ? sql`lower(${orders.username}) like ${`${escapeLike(f.usernamePrefix.toLowerCase())}%`}`
+      : undefined,
+    f.createdFrom !== undefined ? gte(orders.createdAt, f.createdFrom) : undefined,
+    to !== undefined ? (to.inclusive ? lte : lt)(orders.createdAt, to.at) : undefined,
+    f.minTotalCents !== undefined ? gte(orders.totalCents, f.minTotalCents) : undefined,
+    f.maxTotalCents !== undefined ? lte(orders.totalCents, f.maxTotalCents) : undefined,
+    f.paid !== undefined ? eq(orders.isPaid, f.paid) : undefined,
+    f.shipped !== undefined ? eq(orders.isShipped, f.shipped) : undefined,
+    f.delivered !== undefined ? eq(orders.isDelivered, f.delivered) : undefined,
+  );
+}
+
+/** Newest first, matching orders_created_idx (created_at DESC NULLS LAST, id DESC). */
+const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc`];
+
+/** Orders as they are read: one with its items and tracking, the account's own, the admin list. */
+export const ordersReadRepository = {
+  async find(db: Conn, id: string): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    return row;
+  },
+
+  /** An order's items, its tracking numbers (in the order they were added) and their latest events. */
+  async parts(db: Conn, orderId: string) {
+    const [items, tracking, events] = await Promise.all([
+      db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+      db
+        .select()
+        .from(trackingNumbers)
+        .where(eq(trackingNumbers.orderId, orderId))
+        .orderBy(asc(trackingNumbers.createdAt), asc(trackingNumbers.id)),
+      db
+        .select({ event: trackingEvents })
+        .from(trackingEvents)
+        .innerJoin(trackingNumbers, eq(trackingNumbers.id, trackingEvents.trackingNumberId))
+        .where(eq(trackingNumbers.orderId, orderId))
+        .orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.id))
+        .limit(500),
+    ]);
+    return { items, tracking, events: events.map((r) => r.event) };
+  },
+
+  /** The account's (or guest's) orders, newest first (orders_user_idx). */
+  async listByUser(db: Conn, userId: string, limit: number) {
+    return db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(...newestFirst)
+      .limit(limit);
+  },
+
+  async list(db: Conn, filter: OrderFilter, limit: number, offset: number) {
+    return db
+      .select()
+      .from(orders)
+      .where(whereOf(filter))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+  },
+
+  async count(db: Conn, filter: OrderFilter): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(orders).where(whereOf(filter));
+    return row?.n ?? 0;
+  },
+};

@@ -1,0 +1,91 @@
+import {
+  DATE_MAX,
+  cleanText,
+  dateParamMessages,
+  isObjectId,
+  parseBoundedDate,
+  type BoundedDate,
+  type Order,
+  type OrderListQuery,
+  type OrderListResponse,
+  type OrderSummary,
+} from '@store/shared';
+import type { Db } from '../../db/client.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { toOrder, toOrderSummary } from './order-view.ts';
+import { ordersReadRepository as repo, type OrderFilter, type OrderRow } from './orders-read.repository.ts';
+
+const MY_ORDERS_MAX = 500;
+const DAY_MS = 86_400_000;
+
+/** A date filter as the query schema took it: a whole UTC day or an instant, from year 1 to 9999. */
+function parseDate(name: string, value: string): BoundedDate {
+  const parsed = parseBoundedDate(value);
+  if (parsed === 'invalid') throw new BadRequestError(dateParamMessages(name).invalid);
+  if (parsed === 'out-of-range') throw new BadRequestError(dateParamMessages(name).outOfRange);
+  return parsed;
+}
+
+/**
+ * The end of a `dateTo` filter: the end of its day for a whole day (before the next midnight), else the
+ * instant itself. The last day of 9999 ends at the last instant a date may have, since its next
+ * midnight is past what the database reads.
+ */
+function until(value: string): NonNullable<OrderFilter['createdTo']> {
+  const { date, wholeDay } = parseDate('dateTo', value);
+  if (!wholeDay) return { at: date, inclusive: true };
+  const nextDay = new Date(date.getTime() + DAY_MS);
+  return nextDay > DATE_MAX ? { at: DATE_MAX, inclusive: true } : { at: nextDay, inclusive: false };
+}
+
+/** The admin order list, filtered and paged in SQL; a bad date is a 400. */
+export async function listOrders(db: Db, q: OrderListQuery): Promise<OrderListResponse> {
+  // control and invisible characters dropped first, as PostgreSQL cannot take some (a NUL byte)
+  const username = cleanText(q.username ?? '');
+  const filter: OrderFilter = {
+    idPrefix: q.id?.trim() ? q.id : undefined,
+    usernamePrefix: username || undefined,
+    createdFrom: q.dateFrom?.trim() ? parseDate('dateFrom', q.dateFrom).date : undefined,
+    createdTo: q.dateTo?.trim() ? until(q.dateTo) : undefined,
+    minTotalCents: q.minTotal !== undefined ? Math.round(q.minTotal * 100) : undefined,
+    maxTotalCents: q.maxTotal !== undefined ? Math.round(q.maxTotal * 100) : undefined,
+    paid: q.paid,
+    shipped: q.shipped,
+    delivered: q.delivered,
+  };
+  const [rows, total] = await Promise.all([
+    repo.list(db, filter, q.pageSize, (q.pageNumber - 1) * q.pageSize),
+    repo.count(db, filter),
+  ]);
+  return {
+    orders: rows.map(toOrderSummary),
+    page: q.pageNumber,
+    pages: Math.max(1, Math.ceil(total / q.pageSize)),
+    total,
+  };
+}
+
+/** The signed-in account's (or guest's) own orders, newest first (orders_user_idx). */
+export async function myOrders(db: Db, userId: string): Promise<OrderSummary[]> {
+  return (await repo.listByUser(db, userId, MY_ORDERS_MAX)).map(toOrderSummary);
+}
+
+/** The order with its items and tracking, as its owner or an admin reads it. */
+export async function orderView(db: Db, order: OrderRow): Promise<Order> {
+  const { items, tracking, events } = await repo.parts(db, order.id);
+  return toOrder(order, items, tracking, events);
+}
+
+/** The order of this id; a 404 for an id that is not one. */
+export async function findOrder(db: Db, id: string): Promise<OrderRow> {
+  const order = isObjectId(id) ? await repo.find(db, id) : undefined;
+  if (!order) throw new NotFoundError('Order not found');
+  return order;
+}
+
+/** Owner (the account or guest that placed it) or admin; anyone else gets 403 and nothing of the order. */
+export async function getOrderFor(db: Db, viewer: { userId: string; isAdmin: boolean }, id: string): Promise<Order> {
+  const order = await findOrder(db, id);
+  if (!viewer.isAdmin && order.userId !== viewer.userId) throw new ForbiddenError('Not authorized to view this order');
+  return orderView(db, order);
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { batchLoader } from '../../lib/batch-loader.ts';
+import { currentRates, parseShippingRates } from '../shipping/shipping-rates.ts';
+import { createOrderSweeper } from './order-expiry.ts';
+import { ordersRepository } from './orders.repository.ts';
+import type { PlaceOrderContext } from './orders.service.ts';
+import { StockGate } from './stock-gate.ts';
+
+/** Reads of the products and shipping rates that concurrent orders share. */
+type OrderLoaders = Pick<PlaceOrderContext, 'products' | 'rates'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's admission gate in front of the stock UPDATE (stock-gate.ts). */
+    stockGate: StockGate;
+    /** Shared reads for placing orders: each still follows the order's arrival (lib/batch-loader.ts). */
+    orderLoaders: OrderLoaders;
+  }
+}
+
+/**
+ * What placing orders needs besides its routes: the stock gate, the reads concurrent orders share, and
+ * the sweeper that cancels unpaid orders once their hold is over. Registered before the order routes.
+ */
+export function registerOrders(app: FastifyInstance): void {
+  const { db, config } = app;
+  // parsed at start-up: a bad SHIPPING_RATES stops the server with a message naming it
+  const envRates = parseShippingRates(config.shippingRates);
+
+  // orders for units known to be gone are refused without writing (stock-gate.ts)
+  const gate = new StockGate();
+  app.decorate('stockGate', gate);
+  // stock goes up only through catalogue writes (admin edits, expired orders): each one resets the gate
+  app.catalogCache.onDrop((reason) => {
+    if (reason !== 'stock-taken') gate.drop();
+  });
+
+  const productById = batchLoader(
+    async (ids: string[]) => new Map((await ordersRepository.productsFor(db, ids)).map((p) => [p.id, p])),
+  );
+  const rates = batchLoader(async (keys: 'rates'[]) => {
+    const current = await currentRates(db, envRates);
+    return new Map(keys.map((k) => [k, current]));
+  });
+  app.decorate('orderLoaders', {
+    products: async (ids) => (await Promise.all(ids.map(productById))).filter((p) => p !== undefined),
+    rates: async () => (await rates('rates'))!,
+  } satisfies OrderLoaders);
+
+  // unpaid orders give their stock back after the hold (ORDER_HOLD_MINUTES; 0 keeps them forever)
+  const sweeper = createOrderSweeper(
+    db,
+    {
+      holdMinutes: config.orderHold.minutes,
+      everyMs: config.orderHold.sweepMs,
+      // only the answers showing the restocked products go; held orders are decided again (stock gate)
+      onExpired: (products) => app.catalogCache.invalidate('stock-returned', products),
+    },
+    app.log,
+  );
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
+}

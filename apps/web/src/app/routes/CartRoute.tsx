@@ -1,0 +1,7 @@
+import CartPage from '../../features/cart/pages/CartPage.tsx';
+import { CheckoutButtons } from '../../features/checkout/components/CheckoutButtons.tsx';
+
+/** The cart page with the checkout's way in: the two features meet here, neither imports the other. */
+export default function CartRoute() {
+  return <CartPage checkout={(disabled) => <CheckoutButtons disabled={disabled} />} />;
+}
