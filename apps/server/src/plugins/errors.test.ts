@@ -2,8 +2,8 @@ import { changesSomething } from '@store/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { NO_WORKER } from '../../test/accounts.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { NO_WORKER } from '#test/accounts.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 import { ConflictError, HttpError } from '../lib/errors.ts';
 
 /**

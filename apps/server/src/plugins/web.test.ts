@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { createCategory, createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 
 const THEME_SCRIPT = "document.documentElement.dataset.bsTheme='dark'";
 let t: TestContext;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin, isBrandNew } from '../../src/db/seed/admin.ts';
-import { orderAccessTokens, users } from '../../src/db/schema/index.ts';
-import { hashToken, randomToken } from '../../src/lib/tokens.ts';
+import { ensureAdmin, isBrandNew } from '#server/db/seed/admin.ts';
+import { orderAccessTokens, users } from '#server/db/schema/index.ts';
+import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { NO_WORKER, PASSWORD, createAccount, lastMailTo } from '../accounts.ts';
 import { solveCaptcha } from '../captcha.ts';
 import { createProduct } from '../factories.ts';

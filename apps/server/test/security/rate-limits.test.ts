@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RATE_LIMITS, type Limit, type RateLimits } from '../../src/config.ts';
+import { DEFAULT_RATE_LIMITS, type Limit, type RateLimits } from '#server/config.ts';
 import { NO_WORKER, createAccount } from '../accounts.ts';
 import { createProduct } from '../factories.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Config } from '#server/config.ts';
+import { hashPassword, verifyPassword } from '#server/lib/password.ts';
 import type { Db } from '../client.ts';
 import { authTokens, users } from '../schema/index.ts';
 

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
 import { DataDirLockedError, openDatabase } from '../client.ts';
 import { seedLarge } from './large.ts';
 

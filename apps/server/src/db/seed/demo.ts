@@ -4,8 +4,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { storeImage } from '../../lib/images.ts';
-import { newId } from '../../lib/ids.ts';
+import { storeImage } from '#server/lib/images.ts';
+import { newId } from '#server/lib/ids.ts';
 import type { Db, Tx } from '../client.ts';
 import { categories, productImages, productVariants, products, reviews, users } from '../schema/index.ts';
 import { buildDemoCatalogue, DEMO_CATEGORIES, DEMO_SHOPPERS, type DemoProduct } from './demo-data.ts';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { taxCents } from '@store/shared';
-import { newId } from '../../lib/ids.ts';
+import { newId } from '#server/lib/ids.ts';
 import type { Db } from '../client.ts';
 import { orderItems, orders, productVariants, products, trackingNumbers, users } from '../schema/index.ts';
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './large-words.ts';

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { htmlToText } from '@store/shared';
-import { FOLDER_RE } from '../../lib/images.ts';
+import { FOLDER_RE } from '#server/lib/images.ts';
 import { openDatabase, type Database } from '../client.ts';
 import { categories, productImages, productVariants, products, reviews, users } from '../schema/index.ts';
 import { buildDemoCatalogue, DEMO_CATEGORIES, seedDemoIfEmpty } from './demo.ts';

@@ -5,7 +5,7 @@ import {
   type AddressValidationRequest,
   type NormalizedAddress,
 } from '@store/shared';
-import { BadRequestError } from '../../lib/errors.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
 import type { AddressProvider } from './types.ts';
 
 export function toSuggestion(a: NormalizedAddress): AddressSuggestion {

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '#server/config.ts';
 import { createBuiltinAddressProvider } from './builtin.ts';
 import type { AddressLog, AddressProvider } from './types.ts';
 import { createUspsAddressProvider } from './usps.ts';

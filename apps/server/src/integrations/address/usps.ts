@@ -1,5 +1,5 @@
 import type { AddressSuggestion } from '@store/shared';
-import { BadRequestError } from '../../lib/errors.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
 import { UpstreamError, isRecord, requestJson, timeLeft } from '../http.ts';
 import { checkAddress, toSuggestion } from './builtin.ts';
 import type { AddressLog, AddressProvider } from './types.ts';

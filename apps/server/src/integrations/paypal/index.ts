@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '#server/config.ts';
 import { createPaypalVerifier, type PaypalLog } from './paypal.ts';
 import { createTestModeVerifier } from './test-mode.ts';
 import { PAYMENT_MESSAGES, PaymentRejectedError, type PaymentVerifier } from './types.ts';

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../lib/errors.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
 
 /** A payment the provider confirmed: completed, in USD, for `amountCents`. */
 export interface VerifiedPayment {

@@ -1,6 +1,6 @@
 import { ERROR_CODES, TRACKING_MESSAGES, type MovementEvent } from '@store/shared';
-import type { Config } from '../../config.ts';
-import { HttpError } from '../../lib/errors.ts';
+import type { Config } from '#server/config.ts';
+import { HttpError } from '#server/lib/errors.ts';
 import { UpstreamError } from '../http.ts';
 import { createManualTrackingProvider } from './manual.ts';
 import { createParcelsAppProvider } from './parcelsapp.ts';

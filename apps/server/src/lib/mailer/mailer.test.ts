@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index.ts';
-import { NO_WORKER } from '../../../test/accounts.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { freePort, startSmtp } from '../../../test/smtp.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
+import { NO_WORKER } from '#test/accounts.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { freePort, startSmtp } from '#test/smtp.ts';
 import {
   MAX_ATTEMPTS,
   confirmEmailMail,

@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
 
 export interface MailMessage {
   to: string;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 20;

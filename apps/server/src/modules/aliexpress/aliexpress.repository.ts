@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { oauthStates, settings } from '../../db/schema/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { oauthStates, settings } from '#server/db/schema/index.ts';
 
 export const aliexpressRepository = {
   async insertState(db: Db, values: typeof oauthStates.$inferInsert): Promise<void> {

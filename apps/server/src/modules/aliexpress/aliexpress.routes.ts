@@ -1,7 +1,7 @@
 import { aliexpressAuthUrlSchema, aliexpressStatusSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perIp } from '../../lib/rate-limit.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 import { connectionStatus, finishOAuth, requireConfigured, startOAuth } from './aliexpress.service.ts';
 
 const tags = ['aliexpress (admin)'];

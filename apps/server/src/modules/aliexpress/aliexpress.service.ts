@@ -1,11 +1,11 @@
 import { ALIEXPRESS_MESSAGES, type AliexpressStatus } from '@store/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { authorizeUrl, createToken, type AliexpressApp } from '../../integrations/aliexpress/client.ts';
-import { BadRequestError } from '../../lib/errors.ts';
-import { deriveKey, seal, type Sealed } from '../../lib/secret-box.ts';
-import { hashToken, randomToken } from '../../lib/tokens.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { authorizeUrl, createToken, type AliexpressApp } from '#server/integrations/aliexpress/client.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
+import { deriveKey, seal, type Sealed } from '#server/lib/secret-box.ts';
+import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { aliexpressRepository as repo } from './aliexpress.repository.ts';
 
 const PROVIDER = 'aliexpress';

@@ -1,11 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthStates, settings } from '../../db/schema/index.ts';
-import { unseal, type Sealed } from '../../lib/secret-box.ts';
-import { createAccount } from '../../../test/accounts.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { standIn } from '../../../test/orders-support.ts';
+import { oauthStates, settings } from '#server/db/schema/index.ts';
+import { unseal, type Sealed } from '#server/lib/secret-box.ts';
+import { createAccount } from '#test/accounts.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { standIn } from '#test/orders-support.ts';
 import { tokenKey } from './aliexpress.service.ts';
 
 const APP_KEY = '500123';

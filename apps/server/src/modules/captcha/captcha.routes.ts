@@ -1,9 +1,9 @@
 import { captchaConfigSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../../lib/errors.ts';
-import { CAPTCHA_CHALLENGE_PATH } from '../../lib/captcha.ts';
-import { perIp } from '../../lib/rate-limit.ts';
+import { NotFoundError } from '#server/lib/errors.ts';
+import { CAPTCHA_CHALLENGE_PATH } from '#server/lib/captcha.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 
 const tags = ['captcha'];
 

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { captchaUses } from '../../db/schema/index.ts';
-import { createCaptcha } from '../../lib/captcha.ts';
-import { NO_WORKER } from '../../../test/accounts.ts';
-import { widgetPayload } from '../../../test/captcha.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { captchaUses } from '#server/db/schema/index.ts';
+import { createCaptcha } from '#server/lib/captcha.ts';
+import { NO_WORKER } from '#test/accounts.ts';
+import { widgetPayload } from '#test/captcha.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 
 const FAILED = { statusCode: 400, message: 'Captcha verification failed', code: 'CAPTCHA_FAILED' };
 const REQUIRED = { statusCode: 400, message: 'Captcha required', code: 'CAPTCHA_REQUIRED' };

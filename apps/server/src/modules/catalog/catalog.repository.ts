@@ -1,6 +1,13 @@
 import { asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { categories, productImages, productSlugs, productVariants, products, reviews } from '../../db/schema/index.ts';
+import type { Db } from '#server/db/client.ts';
+import {
+  categories,
+  productImages,
+  productSlugs,
+  productVariants,
+  products,
+  reviews,
+} from '#server/db/schema/index.ts';
 
 export type VariantRow = typeof productVariants.$inferSelect;
 

@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { onlyStock, privateAnswer, publicAnswer, type ProductsOf } from '../../lib/cache.ts';
+import { onlyStock, privateAnswer, publicAnswer, type ProductsOf } from '#server/lib/cache.ts';
 import {
   childCategories,
   getProduct,

@@ -10,8 +10,8 @@ import {
   type ProductListResponse,
   type ProductSummary,
 } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import type { Db } from '#server/db/client.ts';
+import { NotFoundError } from '#server/lib/errors.ts';
 import { catalogRepository as repo } from './catalog.repository.ts';
 import { toCategory, toProduct, toSummaries } from './catalog.view.ts';
 import type { ListMemo } from './list-memo.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSlugs } from '../../db/schema/index.ts';
-import { addReview, createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createAccount } from '../../../test/accounts.ts';
+import { productSlugs } from '#server/db/schema/index.ts';
+import { addReview, createCategory, createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { createAccount } from '#test/accounts.ts';
 
 let t: TestContext;
 const get = (url: string) => t.app.inject({ method: 'GET', url });

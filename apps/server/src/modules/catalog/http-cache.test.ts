@@ -6,12 +6,12 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
-import { products } from '../../db/schema/index.ts';
-import { TEST_REDIS_URL, redisReachable } from '../../../test/redis.ts';
+import { buildApp } from '#server/app.ts';
+import { createCategory, createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder, signedIn } from '#test/orders-support.ts';
+import { products } from '#server/db/schema/index.ts';
+import { TEST_REDIS_URL, redisReachable } from '#test/redis.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
 const hasRedis = await redisReachable();

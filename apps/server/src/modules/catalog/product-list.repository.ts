@@ -1,9 +1,9 @@
 import type { ProductListQuery } from '@store/shared';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { categories, products } from '../../db/schema/index.ts';
-import { containsLower as contains, idPrefixRange } from '../../lib/sql.ts';
+import type { Db } from '#server/db/client.ts';
+import { categories, products } from '#server/db/schema/index.ts';
+import { containsLower as contains, idPrefixRange } from '#server/lib/sql.ts';
 import { selectSummaries } from './catalog.repository.ts';
 import type { Anchor } from './list-memo.ts';
 

@@ -1,7 +1,7 @@
 import { mailingListSubscribeSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perIp } from '../../lib/rate-limit.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 import { subscribe } from './mailing-list.service.ts';
 
 export const mailingListRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { checkEmail, cleanText } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { mailingList } from '../../db/schema/index.ts';
-import { BadRequestError } from '../../lib/errors.ts';
+import type { Db } from '#server/db/client.ts';
+import { mailingList } from '#server/db/schema/index.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
 
 /** Subscribes an address (the shipping form's 'Send me promotions & deals' opt-in); subscribing twice changes nothing. */
 export async function subscribe(db: Db, input: { email?: string; source?: string }): Promise<{ message: string }> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailingList } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { mailingList } from '#server/db/schema/index.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 
 let t: TestContext;
 const subscribe = (payload: Record<string, unknown>, ip = '10.0.0.1') =>

@@ -1,7 +1,7 @@
 import type { Order, ShipOrderInput } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError } from '../../lib/errors.ts';
-import { enqueueMail, orderShippedMail } from '../../lib/mailer/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
+import { enqueueMail, orderShippedMail } from '#server/lib/mailer/index.ts';
 import type { OrderRow } from './orders-read.repository.ts';
 import { findOrder, orderView } from './orders-read.service.ts';
 import { ordersRepository as repo } from './orders.repository.ts';

@@ -2,7 +2,7 @@ import { guestAccessResponseSchema, guestAccessSchema, orderSchema } from '@stor
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perAccount, perIp } from '../../lib/rate-limit.ts';
+import { perAccount, perIp } from '#server/lib/rate-limit.ts';
 import { grantGuestAccess, orderByAccessToken } from './guest-access.service.ts';
 import { orderParams } from './orders.routes.ts';
 

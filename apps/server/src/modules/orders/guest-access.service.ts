@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ORDER_MESSAGES, cleanEmail, isObjectId, postalCodeKey, type Order } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError, ForbiddenError } from '../../lib/errors.ts';
-import { hashToken as hash, randomToken } from '../../lib/tokens.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError, ForbiddenError } from '#server/lib/errors.ts';
+import { hashToken as hash, randomToken } from '#server/lib/tokens.ts';
 import { ordersReadRepository as reads } from './orders-read.repository.ts';
 import { orderView } from './orders-read.service.ts';
 import { ordersRepository as repo } from './orders.repository.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderAccessTokens } from '../../db/schema/index.ts';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { guest, orderBody, placeOrder, usAddress } from '../../../test/orders-support.ts';
+import { orderAccessTokens } from '#server/db/schema/index.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { guest, orderBody, placeOrder, usAddress } from '#test/orders-support.ts';
 
 let t: TestContext;
 let orderA: string;

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, products } from '../../db/schema/index.ts';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
+import { orders, payments, products } from '#server/db/schema/index.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder, signedIn } from '#test/orders-support.ts';
 import { expireUnpaidOrders } from './order-expiry.ts';
 
 let t: TestContext;

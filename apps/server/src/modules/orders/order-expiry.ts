@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 const BATCH = 200;

@@ -1,5 +1,5 @@
 import { fromCents, type Order, type OrderSummary } from '@store/shared';
-import { TEST_PAYMENT_PREFIX } from '../../integrations/paypal/index.ts';
+import { TEST_PAYMENT_PREFIX } from '#server/integrations/paypal/index.ts';
 import type { OrderItemRow, OrderRow, TrackingEventRow, TrackingRow } from './orders-read.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { orderItems, orders, trackingEvents, trackingNumbers } from '../../db/schema/index.ts';
-import { escapeLike, idPrefixRange } from '../../lib/sql.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { orderItems, orders, trackingEvents, trackingNumbers } from '#server/db/schema/index.ts';
+import { escapeLike, idPrefixRange } from '#server/lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -10,8 +10,8 @@ import {
   type OrderListResponse,
   type OrderSummary,
 } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '#server/lib/errors.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 import { ordersReadRepository as repo, type OrderFilter, type OrderRow } from './orders-read.repository.ts';
 

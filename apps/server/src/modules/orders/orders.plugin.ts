@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { batchLoader } from '../../lib/batch-loader.ts';
+import { batchLoader } from '#server/lib/batch-loader.ts';
 import { currentRates, parseShippingRates } from '../shipping/shipping-rates.ts';
 import { createOrderSweeper } from './order-expiry.ts';
 import { ordersRepository } from './orders.repository.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { rowFromJson } from '../../lib/sql.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { rowFromJson } from '#server/lib/sql.ts';
 import {
   mailOutbox,
   orderAccessTokens,
@@ -10,7 +10,7 @@ import {
   productVariants,
   products,
   trackingNumbers,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 import type { OrderItemRow, OrderRow } from './orders-read.repository.ts';
 
 type Conn = Db | Tx;

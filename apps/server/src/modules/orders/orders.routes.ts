@@ -9,8 +9,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../lib/errors.ts';
-import { perIp } from '../../lib/rate-limit.ts';
+import { UnauthorizedError } from '#server/lib/errors.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 import { getOrderFor, listOrders, myOrders } from './orders-read.service.ts';
 import { placeOrder, type Buyer } from './orders.service.ts';
 

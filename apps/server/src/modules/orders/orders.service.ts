@@ -14,11 +14,11 @@ import {
   type NormalizedAddress,
   type Order,
 } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError, ConflictError } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
-import { orderConfirmationMail, outboxRow } from '../../lib/mailer/index.ts';
-import { pgErrorOf } from '../../lib/sql.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError, ConflictError } from '#server/lib/errors.ts';
+import { newId } from '#server/lib/ids.ts';
+import { orderConfirmationMail, outboxRow } from '#server/lib/mailer/index.ts';
+import { pgErrorOf } from '#server/lib/sql.ts';
 import { pickRate, type Rate } from '../shipping/shipping-rates.ts';
 import { toOrder } from './order-view.ts';
 import { SoldOut, type Release, type StockGate, type StockNeed, type StockOutcome } from './stock-gate.ts';

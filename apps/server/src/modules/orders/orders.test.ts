@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, products } from '../../db/schema/index.ts';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { guest, orderBody, placeOrder, signedIn, usAddress } from '../../../test/orders-support.ts';
+import { mailOutbox, products } from '#server/db/schema/index.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { guest, orderBody, placeOrder, signedIn, usAddress } from '#test/orders-support.ts';
 
 let t: TestContext;
 let buyer: Awaited<ReturnType<typeof signedIn>>;

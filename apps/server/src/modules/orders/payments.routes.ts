@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, orderSchema, payOrderSchema, paypalConfigSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPaymentVerifier } from '../../integrations/paypal/index.ts';
-import { UnauthorizedError } from '../../lib/errors.ts';
+import { createPaymentVerifier } from '#server/integrations/paypal/index.ts';
+import { UnauthorizedError } from '#server/lib/errors.ts';
 import { hasGuestAccess } from './guest-access.service.ts';
 import { orderParams } from './orders.routes.ts';
 import { payOrder } from './payments.service.ts';

@@ -1,9 +1,9 @@
 import { ERROR_CODES, ORDER_MESSAGES, type Order, type PayOrderInput } from '@store/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { PaymentRejectedError, type PaymentVerifier } from '../../integrations/paypal/index.ts';
-import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.ts';
-import { uniqueViolation } from '../../lib/sql.ts';
+import type { Db } from '#server/db/client.ts';
+import { PaymentRejectedError, type PaymentVerifier } from '#server/integrations/paypal/index.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from '#server/lib/errors.ts';
+import { uniqueViolation } from '#server/lib/sql.ts';
 import type { OrderRow } from './orders-read.repository.ts';
 import { findOrder, orderView } from './orders-read.service.ts';
 import { ordersRepository as repo } from './orders.repository.ts';

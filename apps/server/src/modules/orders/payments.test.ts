@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments } from '../../db/schema/index.ts';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { orderBody, placeOrder, signedIn, standIn, type Auth } from '../../../test/orders-support.ts';
-import { paypalOrder, paypalStandIn, type PaypalAnswers } from '../../../test/paypal-stand-in.ts';
+import { orders, payments } from '#server/db/schema/index.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder, signedIn, standIn, type Auth } from '#test/orders-support.ts';
+import { paypalOrder, paypalStandIn, type PaypalAnswers } from '#test/paypal-stand-in.ts';
 
 const paypalOrders: PaypalAnswers = new Map();
 let paypal: Awaited<ReturnType<typeof standIn>>;

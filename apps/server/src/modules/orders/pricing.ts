@@ -1,6 +1,6 @@
 import { isObjectId, type OrderItemInput } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError } from '../../lib/errors.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 /** A line priced from the catalogue, with the snapshot the order keeps. */

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, products } from '../../db/schema/index.ts';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
-import { testDbKind } from '../../../test/test-db.ts';
+import { mailOutbox, orders, products } from '#server/db/schema/index.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder, signedIn } from '#test/orders-support.ts';
+import { testDbKind } from '#test/test-db.ts';
 
 let t: TestContext;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { orderBody, placeOrder, signedIn } from '../../../test/orders-support.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder, signedIn } from '#test/orders-support.ts';
 
 let t: TestContext;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/accounts.ts';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { orderBody, placeOrder } from '../../../test/orders-support.ts';
+import { createAccount } from '#test/accounts.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder } from '#test/orders-support.ts';
 
 let t: TestContext;
 let admin: { headers: Record<string, string> };

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { categories, productImages, productSlugs, productVariants, products } from '../../db/schema/index.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { categories, productImages, productSlugs, productVariants, products } from '#server/db/schema/index.ts';
 
 type Conn = Db | Tx;
 export type ProductInsert = typeof products.$inferInsert;

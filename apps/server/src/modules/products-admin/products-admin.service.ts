@@ -11,9 +11,9 @@ import {
   type Product,
   type ProductUpdateInput,
 } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { pgErrorOf } from '../../lib/sql.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
+import { pgErrorOf } from '#server/lib/sql.ts';
 import { getProduct } from '../catalog/catalog.service.ts';
 import { sanitizeDescription } from './description.ts';
 import {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { orderItems, orders, products, reviews } from '../../db/schema/index.ts';
+import type { Tx } from '#server/db/client.ts';
+import { orderItems, orders, products, reviews } from '#server/db/schema/index.ts';
 
 export const reviewsRepository = {
   /** Locks the product row: concurrent reviews of one product then recompute its rating one after another. */

@@ -1,7 +1,7 @@
 import { objectIdSchema, reviewCreateSchema, reviewSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perIp } from '../../lib/rate-limit.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 import { addReview } from './reviews.service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {

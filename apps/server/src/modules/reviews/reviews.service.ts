@@ -1,7 +1,7 @@
 import { REVIEW_MESSAGES, type reviewCreateSchema } from '@store/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { reviewsRepository as repo } from './reviews.repository.ts';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products, reviews } from '../../db/schema/index.ts';
-import { createAccount } from '../../../test/accounts.ts';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { guest, usAddress } from '../../../test/orders-support.ts';
+import { orderItems, orders, products, reviews } from '#server/db/schema/index.ts';
+import { createAccount } from '#test/accounts.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { guest, usAddress } from '#test/orders-support.ts';
 
 let t: TestContext;
 const review = (productId: string, headers: Record<string, string>, payload: unknown) =>

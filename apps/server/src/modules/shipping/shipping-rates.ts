@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema/index.ts';
-import { BadRequestError } from '../../lib/errors.ts';
+import type { Db } from '#server/db/client.ts';
+import { settings } from '#server/db/schema/index.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
 import { ORDER_MESSAGES } from '@store/shared';
 
 export interface Rate {

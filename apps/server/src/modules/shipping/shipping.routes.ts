@@ -6,8 +6,8 @@ import {
 } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAddressProvider } from '../../integrations/address/index.ts';
-import { perIp } from '../../lib/rate-limit.ts';
+import { createAddressProvider } from '#server/integrations/address/index.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 import { currentRates, parseShippingRates } from './shipping-rates.ts';
 
 const tags = ['shipping'];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { settings } from '../../db/schema/index.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { buildApp } from '#server/app.ts';
+import { settings } from '#server/db/schema/index.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 import { parseShippingRates } from './shipping-rates.ts';
 
 let t: TestContext;

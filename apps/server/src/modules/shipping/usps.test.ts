@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { standIn } from '../../../test/orders-support.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { standIn } from '#test/orders-support.ts';
 
 let usps: Awaited<ReturnType<typeof standIn>>;
 let t: TestContext;

@@ -1,8 +1,8 @@
 import { isObjectId } from '@store/shared';
 import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { supportMessages, users } from '../../db/schema/index.ts';
-import { containsLower as contains } from '../../lib/sql.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { supportMessages, users } from '#server/db/schema/index.ts';
+import { containsLower as contains } from '#server/lib/sql.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
 type Conn = Db | Tx;

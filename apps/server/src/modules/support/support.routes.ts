@@ -7,7 +7,7 @@ import {
 } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perIp } from '../../lib/rate-limit.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 import { getConversation, searchRecipients, sendMessage, submitContact } from './support.service.ts';
 
 const tags = ['support'];

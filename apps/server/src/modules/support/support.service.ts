@@ -8,9 +8,9 @@ import {
   type messageSendSchema,
 } from '@store/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { contactNoticeMail, enqueueMail, supportReplyMail } from '../../lib/mailer/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '#server/lib/errors.ts';
+import { contactNoticeMail, enqueueMail, supportReplyMail } from '#server/lib/mailer/index.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { supportRepository as repo, type MessageRow } from './support.repository.ts';
 

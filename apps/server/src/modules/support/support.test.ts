@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, supportMessages } from '../../db/schema/index.ts';
-import { NO_WORKER, createAccount, lastMailTo } from '../../../test/accounts.ts';
-import { solveCaptcha } from '../../../test/captcha.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { guest } from '../../../test/orders-support.ts';
+import { mailOutbox, supportMessages } from '#server/db/schema/index.ts';
+import { NO_WORKER, createAccount, lastMailTo } from '#test/accounts.ts';
+import { solveCaptcha } from '#test/captcha.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { guest } from '#test/orders-support.ts';
 
 let t: TestContext;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>

@@ -4,7 +4,7 @@ import { ERROR_CODES, apiErrorSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MIGRATIONS_DIR } from '../../db/client.ts';
+import { MIGRATIONS_DIR } from '#server/db/client.ts';
 
 /** The newest migration this build ships (drizzle records each applied one with its `when` as created_at). */
 function latestMigration(): { tag: string; when: number } {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { standIn } from '../../../test/orders-support.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { standIn } from '#test/orders-support.ts';
 
 const KEY = 'pk_test_123';
 let t: TestContext;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { trackingEvents, trackingNumbers } from '../../db/schema/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { trackingEvents, trackingNumbers } from '#server/db/schema/index.ts';
 
 export type TrackingEventRow = typeof trackingEvents.$inferSelect;
 const EVENTS_MAX = 200;

@@ -7,8 +7,8 @@ import {
 } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTrackingProvider } from '../../integrations/tracking/index.ts';
-import { perIp } from '../../lib/rate-limit.ts';
+import { createTrackingProvider } from '#server/integrations/tracking/index.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 import { recordEvent, recordedEvents, sendTrackingEmail, trackShipment } from './tracking.service.ts';
 
 const tags = ['orders'];

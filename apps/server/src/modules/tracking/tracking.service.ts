@@ -9,10 +9,10 @@ import {
   type TrackingEmailInput,
   type TrackingEventInput,
 } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import type { TrackingProvider } from '../../integrations/tracking/index.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { enqueueMail, orderShippedMail } from '../../lib/mailer/index.ts';
+import type { Db } from '#server/db/client.ts';
+import type { TrackingProvider } from '#server/integrations/tracking/index.ts';
+import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
+import { enqueueMail, orderShippedMail } from '#server/lib/mailer/index.ts';
 import { findOrder } from '../orders/orders-read.service.ts';
 import { trackingRepository as repo, type TrackingEventRow } from './tracking.repository.ts';
 

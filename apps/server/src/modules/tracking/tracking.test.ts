@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index.ts';
-import { createAccount } from '../../../test/accounts.ts';
-import { createProduct } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { orderBody, placeOrder } from '../../../test/orders-support.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
+import { createAccount } from '#test/accounts.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder } from '#test/orders-support.ts';
 
 type Auth = { headers: Record<string, string> };
 let t: TestContext;

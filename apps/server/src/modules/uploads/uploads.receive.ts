@@ -1,8 +1,8 @@
 import type { Multipart } from '@fastify/multipart';
 import { UPLOAD_MESSAGES, type UploadResponse } from '@store/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { BadRequestError, HttpError, InsufficientStorageError } from '../../lib/errors.ts';
-import { isDiskFull, sniffImage } from '../../lib/images.ts';
+import { BadRequestError, HttpError, InsufficientStorageError } from '#server/lib/errors.ts';
+import { isDiskFull, sniffImage } from '#server/lib/images.ts';
 import { deleteImages, folderDir, storeUpload } from './uploads.service.ts';
 
 export const UPLOAD_FIELD = 'files';

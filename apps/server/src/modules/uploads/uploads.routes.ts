@@ -11,8 +11,8 @@ import {
 } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BadRequestError } from '../../lib/errors.ts';
-import { perIp } from '../../lib/rate-limit.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
+import { perIp } from '#server/lib/rate-limit.ts';
 import { receiveImages } from './uploads.receive.ts';
 import { deleteImages, listImages } from './uploads.service.ts';
 

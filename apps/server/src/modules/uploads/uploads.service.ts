@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { access, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS, UPLOAD_MESSAGES, slugify } from '@store/shared';
-import { BadRequestError } from '../../lib/errors.ts';
-import { FOLDER_RE, storeImage } from '../../lib/images.ts';
+import { BadRequestError } from '#server/lib/errors.ts';
+import { FOLDER_RE, storeImage } from '#server/lib/images.ts';
 
 /** A stored image's base name (without `.webp` or the `-{width}` of its smaller copies). */
 const BASE_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,120}$/;

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/accounts.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { multipart, testImage, type Part } from '../../../test/multipart.ts';
+import { createAccount } from '#test/accounts.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { multipart, testImage, type Part } from '#test/multipart.ts';
 
 let t: TestContext;
 let admin: { headers: Record<string, string> };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { containsLower as contains, idPrefixRange } from '../../lib/sql.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { containsLower as contains, idPrefixRange } from '#server/lib/sql.ts';
 
 type Conn = Db | Tx;
 

@@ -10,9 +10,9 @@ import {
   type userListQuerySchema,
 } from '@store/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { uniqueViolation } from '../../lib/sql.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
+import { uniqueViolation } from '#server/lib/sql.ts';
 import { usersAdminRepository as accounts, type AccountFilter } from './users-admin.repository.ts';
 import { usersRepository as repo, type UserChanges, type UserRow } from './users.repository.ts';
 import { MESSAGES } from './users.service.ts';

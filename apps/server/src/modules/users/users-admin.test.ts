@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/index.ts';
-import { ensureAdmin } from '../../db/seed/admin.ts';
-import { NO_WORKER, createAccount } from '../../../test/accounts.ts';
-import { createUser } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { orders } from '#server/db/schema/index.ts';
+import { ensureAdmin } from '#server/db/seed/admin.ts';
+import { NO_WORKER, createAccount } from '#test/accounts.ts';
+import { createUser } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAccount>>;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, users } from '../../db/schema/index.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { NO_WORKER, PASSWORD, createAccount, lastMailTo, mailCount } from '../../../test/accounts.ts';
-import { solveCaptcha } from '../../../test/captcha.ts';
-import { linkToken } from '../../../test/smtp.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { authTokens, users } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { NO_WORKER, PASSWORD, createAccount, lastMailTo, mailCount } from '#test/accounts.ts';
+import { solveCaptcha } from '#test/captcha.ts';
+import { linkToken } from '#test/smtp.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 
 /**
  * Changing the sign-in address: it needs the current password and the new address's consent (a link

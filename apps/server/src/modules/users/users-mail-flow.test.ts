@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index.ts';
-import { solveCaptcha } from '../../../test/captcha.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { freePort, linkToken, startSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
+import { solveCaptcha } from '#test/captcha.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { freePort, linkToken, startSmtp, type TestSmtp } from '#test/smtp.ts';
 
 const PUBLIC_URL = 'https://shop.example.test';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, users } from '../../db/schema/index.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { NO_WORKER, PASSWORD, createAccount, lastMailTo, mailCount } from '../../../test/accounts.ts';
-import { linkToken } from '../../../test/smtp.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { authTokens, users } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { NO_WORKER, PASSWORD, createAccount, lastMailTo, mailCount } from '#test/accounts.ts';
+import { linkToken } from '#test/smtp.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 
 let t: TestContext;
 const PUBLIC_URL = 'https://shop.example.test';

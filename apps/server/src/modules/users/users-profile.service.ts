@@ -7,20 +7,20 @@ import {
   type User,
 } from '@store/shared';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '#server/db/client.ts';
 import {
   addressInUseMail,
   confirmEmailChangeMail,
   emailChangeRequestedMail,
   emailChangedMail,
   enqueueMail,
-} from '../../lib/mailer/index.ts';
-import type { Captcha } from '../../lib/captcha.ts';
-import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
-import { uniqueViolation } from '../../lib/sql.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { GUEST_TTL_MS } from '../../plugins/auth.ts';
+} from '#server/lib/mailer/index.ts';
+import type { Captcha } from '#server/lib/captcha.ts';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '#server/lib/errors.ts';
+import { uniqueViolation } from '#server/lib/sql.ts';
+import { hashPassword, verifyPassword } from '#server/lib/password.ts';
+import { hashToken, randomToken } from '#server/lib/tokens.ts';
+import { GUEST_TTL_MS } from '#server/plugins/auth.ts';
 import { usersRepository as repo, type UserRow } from './users.repository.ts';
 import type { UsersDeps } from './users.service.ts';
 import { toUser } from './users.view.ts';

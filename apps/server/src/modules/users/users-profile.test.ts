@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestSessions, users } from '../../db/schema/index.ts';
-import { NO_WORKER, PASSWORD, createAccount } from '../../../test/accounts.ts';
-import { solveCaptcha } from '../../../test/captcha.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { guestSessions, users } from '#server/db/schema/index.ts';
+import { NO_WORKER, PASSWORD, createAccount } from '#test/accounts.ts';
+import { solveCaptcha } from '#test/captcha.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 
 let t: TestContext;
 const profile = (headers: Record<string, string>, payload: object) =>

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../config.ts';
-import { NO_WORKER } from '../../../test/accounts.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { redisReachable, TEST_REDIS_URL } from '../../../test/redis.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/config.ts';
+import { NO_WORKER } from '#test/accounts.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { redisReachable, TEST_REDIS_URL } from '#test/redis.ts';
 
 /**
  * The rate limits of several server processes count together in Redis. (Each limit trips, spares other

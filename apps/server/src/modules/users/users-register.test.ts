@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, users } from '../../db/schema/index.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { NO_WORKER, PASSWORD, createAccount, lastMailTo, mailCount } from '../../../test/accounts.ts';
-import { solveCaptcha } from '../../../test/captcha.ts';
-import { linkToken } from '../../../test/smtp.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { authTokens, users } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { NO_WORKER, PASSWORD, createAccount, lastMailTo, mailCount } from '#test/accounts.ts';
+import { solveCaptcha } from '#test/captcha.ts';
+import { linkToken } from '#test/smtp.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
 
 let t: TestContext;
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });

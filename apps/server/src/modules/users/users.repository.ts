@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.ts';
-import { authTokens, guestSessions, users } from '../../db/schema/index.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { authTokens, guestSessions, users } from '#server/db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type NewUser = typeof users.$inferInsert;

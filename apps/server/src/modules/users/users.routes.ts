@@ -13,8 +13,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perAccount, perIp } from '../../lib/rate-limit.ts';
-import { clearGuestCookie, guestCookieToken, setGuestCookie } from '../../plugins/auth.ts';
+import { perAccount, perIp } from '#server/lib/rate-limit.ts';
+import { clearGuestCookie, guestCookieToken, setGuestCookie } from '#server/plugins/auth.ts';
 import {
   confirmEmailChange,
   createGuest,

@@ -9,20 +9,20 @@ import {
   type resendConfirmationSchema,
 } from '@store/shared';
 import type { z } from 'zod';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
-import { uniqueViolation } from '../../lib/sql.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '#server/lib/errors.ts';
+import { uniqueViolation } from '#server/lib/sql.ts';
 import {
   addressInUseMail,
   confirmEmailMail,
   enqueueMail,
   resetPasswordMail,
   type Mailer,
-} from '../../lib/mailer/index.ts';
-import { newId } from '../../lib/ids.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { hashToken, randomToken } from '../../lib/tokens.ts';
+} from '#server/lib/mailer/index.ts';
+import { newId } from '#server/lib/ids.ts';
+import { hashPassword, verifyPassword } from '#server/lib/password.ts';
+import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { usersRepository as repo, type UserRow } from './users.repository.ts';
 import { toUser } from './users.view.ts';
 

@@ -5,14 +5,14 @@ import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
-import { BagIcon, CartIcon, UserIcon } from '../../components/icons.tsx';
-import { displayName, useAuth } from '../../lib/auth.ts';
-import { itemCount } from '../../lib/cart-logic.ts';
-import { useCart } from '../../lib/cart.ts';
+import { BagIcon, CartIcon, UserIcon } from '#web/components/icons.tsx';
+import { displayName, useAuth } from '#web/lib/auth.ts';
+import { itemCount } from '#web/lib/cart-logic.ts';
+import { useCart } from '#web/lib/cart.ts';
 import { useLogout } from '../use-logout.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 export function Header() {
   const userInfo = useAuth((s) => s.userInfo);

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { Loader } from '../../components/Loader.tsx';
+import { Loader } from '#web/components/Loader.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { SessionGuard } from '../guards.tsx';
 import { Footer } from './Footer.tsx';

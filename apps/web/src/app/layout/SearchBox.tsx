@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { SearchIcon } from '../../components/icons.tsx';
-import { useMaxNameLength } from '../../features/catalog/api.ts';
-import { paths } from '../../lib/paths.ts';
+import { SearchIcon } from '#web/components/icons.tsx';
+import { useMaxNameLength } from '#web/features/catalog/api.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Header search: goes to /search/{keyword}, or home when empty. */
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {

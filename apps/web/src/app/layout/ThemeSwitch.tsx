@@ -1,4 +1,4 @@
-import { MoonIcon, SunIcon } from '../../components/icons.tsx';
+import { MoonIcon, SunIcon } from '#web/components/icons.tsx';
 import { useTheme } from '../theme.ts';
 
 /** Light/Dark switch; the choice is kept in localStorage 'theme'. */

@@ -9,8 +9,8 @@ import type {
   User,
 } from '@store/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth.ts';
+import { api } from '#web/lib/api.ts';
+import { useAuth } from '#web/lib/auth.ts';
 
 type ProfileAnswer = User & { token?: string; message?: string };
 

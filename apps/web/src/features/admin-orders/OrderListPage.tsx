@@ -1,9 +1,9 @@
 import { FILTER_DEBOUNCE_MS, formatMoney } from '@store/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { OrderProgressCells } from '../../components/OrderCells.tsx';
-import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
+import { OrderProgressCells } from '#web/components/OrderCells.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import {
   AMOUNT,
   FilterField,
@@ -12,9 +12,9 @@ import {
   type TextFilter,
   ListResults,
   TableHead,
-} from '../../components/AdminList.tsx';
+} from '#web/components/AdminList.tsx';
 import { emptyOrderFilters, useOrderList, type OrderFilters } from './api.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 const INPUTS: TextFilter<keyof OrderFilters>[] = [
   { key: 'id', label: 'Order ID' },

@@ -1,7 +1,7 @@
 import { parseBoundedDate, type OrderListResponse } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, qs } from '../../lib/api.ts';
-import { priceParam } from '../../lib/price-param.ts';
+import { api, qs } from '#web/lib/api.ts';
+import { priceParam } from '#web/lib/price-param.ts';
 
 type YesNo = '' | 'yes' | 'no';
 

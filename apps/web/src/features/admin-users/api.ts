@@ -1,6 +1,6 @@
 import type { AdminUser, AdminUserUpdateInput, MessageResponse, UserListResponse } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, qs } from '../../lib/api.ts';
+import { api, qs } from '#web/lib/api.ts';
 
 export interface UserFilters {
   id: string;

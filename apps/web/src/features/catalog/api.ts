@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS, type ProductListResponse, type ProductSummary } from '@store/shared';
-import { api, qs } from '../../lib/api.ts';
-import { catalogKeys, type ProductListParams } from '../../lib/catalog.ts';
+import { api, qs } from '#web/lib/api.ts';
+import { catalogKeys, type ProductListParams } from '#web/lib/catalog.ts';
 
 export const productListQuery = (p: ProductListParams) =>
   queryOptions({

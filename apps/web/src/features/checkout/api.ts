@@ -7,8 +7,8 @@ import type {
   ShippingRatesResponse,
   User,
 } from '@store/shared';
-import { api } from '../../lib/api.ts';
-import { useAuth, type UserInfo } from '../../lib/auth.ts';
+import { api } from '#web/lib/api.ts';
+import { useAuth, type UserInfo } from '#web/lib/auth.ts';
 import type { CheckoutAddress } from './store.ts';
 
 export const MAILING_LIST_SOURCE = 'shipping_opt_in';

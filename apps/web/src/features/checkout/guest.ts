@@ -1,6 +1,6 @@
 import type { User } from '@store/shared';
-import { ApiError } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useAuth } from '#web/lib/auth.ts';
 import { clearGuestCookie, createGuest, fetchSession } from './api.ts';
 
 export const GUEST_MESSAGES = {

@@ -1,7 +1,7 @@
 import type { ShippingAddress, ShippingRate } from '@store/shared';
 import { create } from 'zustand';
-import { useAuth } from '../../lib/auth.ts';
-import { CHECKOUT_KEYS } from '../../lib/checkout-keys.ts';
+import { useAuth } from '#web/lib/auth.ts';
+import { CHECKOUT_KEYS } from '#web/lib/checkout-keys.ts';
 
 /** Shipping address as the checkout keeps it: the order's address (the API's shape) plus the e-mail. */
 export type CheckoutAddress = ShippingAddress & { email: string };

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, type MovementEvent, type Order, type OrderSummary, type PaypalConfig } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, qs } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth.ts';
+import { api, ApiError, qs } from '#web/lib/api.ts';
+import { useAuth } from '#web/lib/auth.ts';
 
 /**
  * Guest order access tokens, one per order, kept in session storage: they last as long as this browser

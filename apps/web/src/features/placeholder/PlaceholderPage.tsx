@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Stand-in for the pages other issues build. */
 export default function PlaceholderPage({ title }: { title: string }) {

@@ -1,7 +1,7 @@
 import type { ReviewCreateInput } from '@store/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import { catalogKeys } from '../../lib/catalog.ts';
+import { api } from '#web/lib/api.ts';
+import { catalogKeys } from '#web/lib/catalog.ts';
 
 export function useCreateReview(productId: string) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { productStructuredData, type Product } from '@store/shared';
 import { useEffect } from 'react';
-import { SITE_NAME } from '../../components/use-document-title.ts';
+import { SITE_NAME } from '#web/components/use-document-title.ts';
 
 function upsert<T extends HTMLElement>(selector: string, create: () => T): T {
   const found = document.head.querySelector<T>(selector);

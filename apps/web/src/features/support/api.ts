@@ -1,6 +1,6 @@
 import type { ContactInput, MessageSendInput, Recipient, SupportMessage } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '#web/lib/api.ts';
 
 export const supportKeys = {
   conversation: (id: string) => ['support', 'conversation', id] as const,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Loader } from '../../../components/Loader.tsx';
+import { Loader } from '#web/components/Loader.tsx';
 
 /**
  * The standalone page an e-mail link opens: no header, footer, links or buttons, and always the light

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** A centred narrow column for the account forms. */
 export function FormPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { confirmEmail } from '../api.ts';
 import { LinkResultPage } from '../components/LinkResultPage.tsx';
 

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_VALIDATION_DELAY_MS, forgotPasswordSchema } from '@store/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useForgotPassword } from '../api.ts';
 import { FormPage, safeRedirect } from '../components/form.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { paths } from '../../../lib/paths.ts';
+import { Field } from '#web/components/Field.tsx';
+import { useDebounced } from '#web/lib/use-debounced.ts';
+import { paths } from '#web/lib/paths.ts';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');

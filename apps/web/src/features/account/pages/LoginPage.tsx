@@ -3,16 +3,16 @@ import { EMAIL_VALIDATION_DELAY_MS, LOGIN_DEBOUNCE_MS, loginFormSchema } from '@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Captcha } from '../../../components/Captcha.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../../lib/auth.ts';
-import { hasErrorCode } from '../../../lib/api.ts';
+import { Captcha } from '#web/components/Captcha.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useAuth } from '#web/lib/auth.ts';
+import { hasErrorCode } from '#web/lib/api.ts';
 import { useLogin } from '../api.ts';
 import { FormPage, safeRedirect } from '../components/form.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { paths } from '../../../lib/paths.ts';
+import { Field } from '#web/components/Field.tsx';
+import { useDebounced } from '#web/lib/use-debounced.ts';
+import { paths } from '#web/lib/paths.ts';
 
 export const WAIT_MESSAGE = 'Please wait a moment before retrying.';
 

@@ -12,12 +12,12 @@ import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Captcha } from '../../../components/Captcha.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth, type UserInfo } from '../../../lib/auth.ts';
-import { useCountdown } from '../../../lib/use-countdown.ts';
+import { Captcha } from '#web/components/Captcha.tsx';
+import { Field } from '#web/components/Field.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useAuth, type UserInfo } from '#web/lib/auth.ts';
+import { useCountdown } from '#web/lib/use-countdown.ts';
 import { useChangePassword, useUpdateProfile } from '../api.ts';
 
 const profileFormSchema = profileSchema.extend({ grecaptcha: captchaRequired });

@@ -1,14 +1,14 @@
 import { RESEND_COOLDOWN_KEY, RESEND_COOLDOWN_S } from '@store/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Captcha } from '../../../components/Captcha.tsx';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { Captcha } from '#web/components/Captcha.tsx';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useRegisterConfirm, useResendConfirmation } from '../api.ts';
 import { FormPage } from '../components/form.tsx';
-import { useCountdown } from '../../../lib/use-countdown.ts';
-import { paths } from '../../../lib/paths.ts';
+import { useCountdown } from '#web/lib/use-countdown.ts';
+import { paths } from '#web/lib/paths.ts';
 
 function readCooldown(): number | null {
   try {

@@ -3,15 +3,15 @@ import { EMAIL_VALIDATION_DELAY_MS, PASSWORD_HINT_DELAY_MS, registerFormSchema }
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Captcha } from '../../../components/Captcha.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../../lib/auth.ts';
+import { Captcha } from '#web/components/Captcha.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useAuth } from '#web/lib/auth.ts';
 import { useRegister } from '../api.ts';
 import { FormPage, safeRedirect } from '../components/form.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { paths } from '../../../lib/paths.ts';
+import { Field } from '#web/components/Field.tsx';
+import { useDebounced } from '#web/lib/use-debounced.ts';
+import { paths } from '#web/lib/paths.ts';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword', 'grecaptcha'] as const;
 

@@ -3,14 +3,14 @@ import { EMAIL_VALIDATION_DELAY_MS, captchaRequired, resendConfirmationSchema } 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Captcha } from '../../../components/Captcha.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { Captcha } from '#web/components/Captcha.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useResendConfirmation } from '../api.ts';
 import { FormPage } from '../components/form.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { paths } from '../../../lib/paths.ts';
+import { Field } from '#web/components/Field.tsx';
+import { useDebounced } from '#web/lib/use-debounced.ts';
+import { paths } from '#web/lib/paths.ts';
 
 const schema = resendConfirmationSchema.extend({ grecaptcha: captchaRequired });
 

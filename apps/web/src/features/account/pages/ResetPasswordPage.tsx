@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordFormSchema } from '@store/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useResetPassword } from '../api.ts';
 import { FormPage } from '../components/form.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { Field } from '#web/components/Field.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset Password');

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Loader } from '../../../components/Loader.tsx';
+import { Loader } from '#web/components/Loader.tsx';
 import { useEditForm } from './form-values.ts';
 
 // the editor (TipTap and ProseMirror) is a chunk of its own, fetched only when the edit page shows it

@@ -1,6 +1,6 @@
 import type { Product } from '@store/shared';
 import { useWatch } from 'react-hook-form';
-import { Field } from '../../../components/Field.tsx';
+import { Field } from '#web/components/Field.tsx';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { asEdit, useEditForm } from './form-values.ts';
 

@@ -1,7 +1,7 @@
 import type { FieldArrayWithId } from 'react-hook-form';
-import { Message } from '../../../components/Message.tsx';
-import { ProductImage } from '../../../components/ProductImage.tsx';
-import { TrashIcon } from '../../../components/icons.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
+import { TrashIcon } from '#web/components/icons.tsx';
 import { useEditForm, type EditValues } from './form-values.ts';
 import { fileName } from './GalleryModal.tsx';
 

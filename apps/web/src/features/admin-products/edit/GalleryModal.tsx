@@ -3,9 +3,9 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { ProductImage } from '../../../components/ProductImage.tsx';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
 import { useDeleteImages, useGallery } from './api.ts';
 
 /** What the gallery was opened for: browsing (main image or gallery list), the main image, or one variant. */

@@ -1,6 +1,6 @@
 import { UPLOAD_MESSAGES } from '@store/shared';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { currentToken } from '../../../lib/auth.ts';
+import { currentToken } from '#web/lib/auth.ts';
 import { isFolderName, useRefreshGallery } from './api.ts';
 import { pickUploadFiles, uploadImages, type UploadHandle } from './upload.ts';
 import { UploadStatusModal, type UploadState } from './UploadStatusModal.tsx';

@@ -1,5 +1,5 @@
 import { useWatch, type UseFieldArrayReturn } from 'react-hook-form';
-import { Field } from '../../../components/Field.tsx';
+import { Field } from '#web/components/Field.tsx';
 import { useEditForm, type EditValues } from './form-values.ts';
 import { GalleryListField } from './GalleryListField.tsx';
 import type { GalleryTarget } from './GalleryModal.tsx';

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
-import { Field } from '../../../components/Field.tsx';
-import { ProductImage } from '../../../components/ProductImage.tsx';
+import { Field } from '#web/components/Field.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
 import { asEdit, useEditForm } from './form-values.ts';
 
 /** The main image: a preview, its address, and a choice from the gallery folder. */

@@ -10,11 +10,11 @@ import {
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { TimedToast, type ToastContent } from '../../../components/TimedToast.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { paths } from '../../../lib/paths.ts';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { paths } from '#web/lib/paths.ts';
 import { isFolderName, useAdminProduct, useUpdateProduct } from './api.ts';
 import { DescriptionSection } from './DescriptionSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';

@@ -1,7 +1,7 @@
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { TrashIcon } from '../../../components/icons.tsx';
-import { ProductImage } from '../../../components/ProductImage.tsx';
-import { Field } from '../../../components/Field.tsx';
+import { TrashIcon } from '#web/components/icons.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
+import { Field } from '#web/components/Field.tsx';
 import { useEditForm } from './form-values.ts';
 
 /** Colour variants: a name, an image from the gallery and an optional price over the product's. */

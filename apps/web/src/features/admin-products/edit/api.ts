@@ -7,7 +7,7 @@ import {
   type ProductUpdateInput,
 } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '#web/lib/api.ts';
 import { galleryAfterDelete } from './upload.ts';
 
 export const editKeys = {

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, UPLOAD_MESSAGES, type Product } from '@store/shared';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { setTokenFailedHandler } from '../../../lib/api.ts';
+import { setTokenFailedHandler } from '#web/lib/api.ts';
 import { galleryAfterDelete, hasImageSignature, perFileProgress, pickUploadFiles, uploadImages } from './upload.ts';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,5 +1,5 @@
 import { LIMITS, UPLOAD_MESSAGES, type Product, type UploadResponse } from '@store/shared';
-import { errorFromResponse } from '../../../lib/api.ts';
+import { errorFromResponse } from '#web/lib/api.ts';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -8,11 +8,11 @@ import {
   TableHead,
   TextFilters,
   type TextFilter,
-} from '../../../components/AdminList.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { ProductImage } from '../../../components/ProductImage.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
+} from '#web/components/AdminList.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import {
   emptyProductFilters,
   useAdminProductList,
@@ -22,7 +22,7 @@ import {
   useDeleteProduct,
   type ProductFilters,
 } from './api.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 const FILTERS: TextFilter<keyof ProductFilters>[] = [
   { key: 'id', label: 'ID' },

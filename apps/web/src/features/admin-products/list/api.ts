@@ -6,8 +6,8 @@ import {
   type ProductListResponse,
 } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, qs } from '../../../lib/api.ts';
-import { priceParam } from '../../../lib/price-param.ts';
+import { api, ApiError, qs } from '#web/lib/api.ts';
+import { priceParam } from '#web/lib/price-param.ts';
 
 export interface ProductFilters {
   id: string;

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { adminUserUpdateSchema, type AdminUser } from '@store/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { Field } from '../../../components/Field.tsx';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { Field } from '#web/components/Field.tsx';
 import { useAdminUser, useUpdateUser } from '../api.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 export default function UserEditPage() {
   useDocumentTitle('Edit User');

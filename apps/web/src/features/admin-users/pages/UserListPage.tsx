@@ -1,14 +1,14 @@
 import { FILTER_DEBOUNCE_MS, type AdminUser } from '@store/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { Paginate } from '../../../components/Paginate.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../../lib/auth.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { Paginate } from '#web/components/Paginate.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useAuth } from '#web/lib/auth.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { emptyFilters, useDeleteUser, useUserCount, useUserList, type UserFilters } from '../api.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 const TEXT_FILTERS: [keyof UserFilters, string][] = [
   ['id', 'ID'],

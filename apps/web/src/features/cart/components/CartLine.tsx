@@ -2,10 +2,10 @@ import { formatMoney } from '@store/shared';
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { TrashIcon } from '../../../components/icons.tsx';
-import { ProductImage } from '../../../components/ProductImage.tsx';
-import type { CartItem } from '../../../lib/cart-logic.ts';
-import { paths } from '../../../lib/paths.ts';
+import { TrashIcon } from '#web/components/icons.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
+import type { CartItem } from '#web/lib/cart-logic.ts';
+import { paths } from '#web/lib/paths.ts';
 
 interface CartLineProps {
   item: CartItem;

@@ -2,14 +2,14 @@ import { formatMoney, fromCents } from '@store/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { productQuery } from '../../../lib/catalog.ts';
-import { itemCount, itemsTotalCents, lineFor } from '../../../lib/cart-logic.ts';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { productQuery } from '#web/lib/catalog.ts';
+import { itemCount, itemsTotalCents, lineFor } from '#web/lib/cart-logic.ts';
 import { CartLine } from '../components/CartLine.tsx';
-import { useCart } from '../../../lib/cart.ts';
-import { paths } from '../../../lib/paths.ts';
+import { useCart } from '#web/lib/cart.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** /cart/{id?}?qty=&selectedColorsVariants=: arriving with an id adds that line, then the address drops it. */
 function useAddFromUrl() {

@@ -1,9 +1,9 @@
 import { cardName, formatMoney, type ProductSummary } from '@store/shared';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { ProductImage } from '../../../components/ProductImage.tsx';
-import { Rating } from '../../../components/Rating.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { ProductImage } from '#web/components/ProductImage.tsx';
+import { Rating } from '#web/components/Rating.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 const SIZES = '(max-width: 767px) 50vw, (max-width: 991px) 33vw, (max-width: 1399px) 25vw, 320px';
 

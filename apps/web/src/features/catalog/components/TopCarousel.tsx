@@ -1,10 +1,10 @@
 import { formatMoney, TOP_SLIDE_SIZES } from '@store/shared';
 import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
-import { ProductImage } from '../../../components/ProductImage.tsx';
-import { Rating } from '../../../components/Rating.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
+import { Rating } from '#web/components/Rating.tsx';
 import { useTopProducts } from '../api.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Top-rated products on the home page: image, name and price per slide. */
 export function TopCarousel() {

@@ -1,6 +1,6 @@
-import { Message } from '../../../components/Message.tsx';
-import { Loader } from '../../../components/Loader.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { Message } from '#web/components/Message.tsx';
+import { Loader } from '#web/components/Loader.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { ProductGrid } from '../components/ProductGrid.tsx';
 import { TopCarousel } from '../components/TopCarousel.tsx';
 import { useInfiniteGrid } from '../hooks/use-infinite-grid.ts';

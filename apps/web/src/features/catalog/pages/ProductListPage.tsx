@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { Paginate } from '../../../components/Paginate.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { Paginate } from '#web/components/Paginate.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useProducts } from '../api.ts';
 import { ProductGrid } from '../components/ProductGrid.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 function pageParam(raw: string | undefined): number {
   const n = Number(raw);

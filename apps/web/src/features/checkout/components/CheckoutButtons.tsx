@@ -2,11 +2,11 @@ import { TOAST_MS } from '@store/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate } from 'react-router';
-import { Captcha } from '../../../components/Captcha.tsx';
-import { TimedToast, type ToastContent } from '../../../components/TimedToast.tsx';
-import { useAuth } from '../../../lib/auth.ts';
+import { Captcha } from '#web/components/Captcha.tsx';
+import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
+import { useAuth } from '#web/lib/auth.ts';
 import { CaptchaNeededError, GUEST_MESSAGES, startGuestCheckout } from '../guest.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * The cart's way into the checkout: registered users go on, signed-out visitors sign in

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 type Step = 'signin' | 'shipping' | 'payment' | 'placeorder';
 

@@ -2,16 +2,16 @@ import { priceOrder, TOAST_MS, toCents, type ShippingRate } from '@store/shared'
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Message } from '../../../components/Message.tsx';
-import { OrderItemList } from '../../../components/OrderItemList.tsx';
-import { PriceSummary } from '../../../components/PriceSummary.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../../lib/auth.ts';
-import { useCart } from '../../../lib/cart.ts';
+import { Message } from '#web/components/Message.tsx';
+import { OrderItemList } from '#web/components/OrderItemList.tsx';
+import { PriceSummary } from '#web/components/PriceSummary.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useAuth } from '#web/lib/auth.ts';
+import { useCart } from '#web/lib/cart.ts';
 import { createOrder, useShippingRates } from '../api.ts';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
 import { useCheckout } from '../store.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** What the order page shows as a toast after arriving from here (for TOAST_MS.orderPlaced). */
 export const ORDER_PLACED = { message: 'Order placed successfully!', ms: TOAST_MS.orderPlaced };

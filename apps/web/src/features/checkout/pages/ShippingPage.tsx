@@ -4,9 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { TimedToast, type ToastContent } from '../../../components/TimedToast.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../../lib/auth.ts';
+import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useAuth } from '#web/lib/auth.ts';
 import { saveProfileAddress, subscribeToMailingList, validateAddress } from '../api.ts';
 import { AddressSuggestionModal } from '../components/AddressSuggestionModal.tsx';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
@@ -18,7 +18,7 @@ import {
   type ShippingFormValues,
 } from '../shipping-form.ts';
 import { initialAddress, useCheckout, type CheckoutAddress } from '../store.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 const FIELDS: {
   name: FieldPath<ShippingFormValues>;

@@ -3,14 +3,14 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Navigate, useNavigate } from 'react-router';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../../lib/auth.ts';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useAuth } from '#web/lib/auth.ts';
 import { useShippingRates } from '../api.ts';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
 import { useCheckout } from '../store.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * /shippingrate: choose among the rates the server offers

@@ -1,7 +1,7 @@
 import { formatMoney } from '@store/shared';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { OrderProgressCells } from '../../../components/OrderCells.tsx';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { OrderProgressCells } from '#web/components/OrderCells.tsx';
 import { useMyOrders } from '../api.ts';
 
 /** The signed-in user's orders as a table, each with its Details link (the profile page's My Orders tab). */

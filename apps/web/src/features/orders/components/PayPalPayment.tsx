@@ -2,7 +2,7 @@ import type { Order } from '@store/shared';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Message } from '../../../components/Message.tsx';
+import { Message } from '#web/components/Message.tsx';
 import type { PaymentResult } from '../api.ts';
 import {
   isRenderError,

@@ -1,8 +1,8 @@
 import type { Order } from '@store/shared';
 import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
 import { usePaypalConfig, usePayOrder, type PaymentResult } from '../api.ts';
 import { PAYPAL_MESSAGES } from '../paypal-logic.ts';
 

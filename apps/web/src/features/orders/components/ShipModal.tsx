@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { Message } from '../../../components/Message.tsx';
+import { Message } from '#web/components/Message.tsx';
 import { useShipOrder } from '../api.ts';
 
 /** How an order line is named in a tracking number's items: 'Name (Variant) x Qty'. */

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
 import { useEmailTrackingNumbers, useMovements, useRecordMovement } from '../api.ts';
 
 type Tracking = Order['trackingNumbers'][number];

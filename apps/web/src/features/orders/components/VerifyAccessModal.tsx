@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { Message } from '../../../components/Message.tsx';
+import { Message } from '#web/components/Message.tsx';
 import { useGuestAccess } from '../api.ts';
 
 /**

@@ -2,7 +2,7 @@ import { formatMoney, type ColorVariant, type Product } from '@store/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { CartIcon, CheckIcon, TruckIcon } from '../../../components/icons.tsx';
+import { CartIcon, CheckIcon, TruckIcon } from '#web/components/icons.tsx';
 import { VariantPicker } from './VariantPicker.tsx';
 
 interface BuyBoxProps {

@@ -1,7 +1,7 @@
 import { LONG_PRESS_MS } from '@store/shared';
-import { ChevronIcon, PlayIcon } from '../../../components/icons.tsx';
-import { ProductImage } from '../../../components/ProductImage.tsx';
-import { useLongPress } from '../../../components/use-long-press.ts';
+import { ChevronIcon, PlayIcon } from '#web/components/icons.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
+import { useLongPress } from '#web/components/use-long-press.ts';
 import type { Media } from '../gallery.ts';
 
 interface GalleryProps {

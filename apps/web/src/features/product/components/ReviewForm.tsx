@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, RATING_LABELS, REVIEW_MESSAGES, reviewCreateSchema } from '@store/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Message } from '../../../components/Message.tsx';
+import { Message } from '#web/components/Message.tsx';
 import { useCreateReview } from '../api.ts';
 
 /** 'Write a Customer Review' (signed-in users): resets the form and its success flag after each success. */

@@ -1,8 +1,8 @@
 import type { Review } from '@store/shared';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Rating } from '../../../components/Rating.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { Rating } from '#web/components/Rating.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 interface ReviewsProps {
   productId: string;

@@ -1,5 +1,5 @@
 import { formatMoney, type ColorVariant } from '@store/shared';
-import { ProductImage } from '../../../components/ProductImage.tsx';
+import { ProductImage } from '#web/components/ProductImage.tsx';
 
 interface VariantPickerProps {
   variants: ColorVariant[];

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_MESSAGES, LIMITS, contactFormSchema } from '@store/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Captcha } from '../../../components/Captcha.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { Captcha } from '#web/components/Captcha.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { useSendContact } from '../api.ts';
 
 const empty = { name: '', email: '', subject: '', message: '', grecaptcha: '' };

@@ -2,11 +2,11 @@ import { LIMITS, SUPPORT_MESSAGES, supportContentField, type Recipient } from '@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { Captcha } from '../../../components/Captcha.tsx';
-import { Loader } from '../../../components/Loader.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useAuth } from '../../../lib/auth.ts';
+import { Captcha } from '#web/components/Captcha.tsx';
+import { Loader } from '#web/components/Loader.tsx';
+import { Message } from '#web/components/Message.tsx';
+import { useDocumentTitle } from '#web/components/use-document-title.ts';
+import { useAuth } from '#web/lib/auth.ts';
 import { useConversation, useSendMessage } from '../api.ts';
 import { Conversation } from '../components/Conversation.tsx';
 import { RecipientSearch } from '../components/RecipientSearch.tsx';
