@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES, apiErrorSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MIGRATIONS_DIR } from '#server/db/client.ts';
+import { systemRepository as repo } from './system.repository.ts';
 
 /** The newest migration this build ships (drizzle records each applied one with its `when` as created_at). */
 function latestMigration(): { tag: string; when: number } {
@@ -30,7 +30,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await app.db.execute(sql`select 1`);
+      await repo.ping(app.db);
       return { status: 'ok' as const, database: app.database.kind };
     },
   );
@@ -70,15 +70,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.headers(noStore);
       let applied: number | null;
       try {
-        const result = await app.db.execute<{ at: string | number | null }>(
-          sql`select max(created_at) as at from drizzle.__drizzle_migrations`,
-        );
-        const at = result.rows[0]?.at;
-        applied = at === null || at === undefined ? null : Number(at);
+        applied = await repo.lastMigrationAt(app.db);
       } catch (err) {
-        const e = err as { code?: string; cause?: { code?: string } };
-        // no migrations table: a database nobody migrated yet
-        if ((e.cause?.code ?? e.code) === '42P01') return reply.code(503).send(notReady(notMigrated));
         app.log.warn({ err }, 'readiness check: database unreachable');
         return reply.code(503).send(notReady('Database unreachable'));
       }
