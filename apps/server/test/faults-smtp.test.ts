@@ -37,6 +37,15 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boo
 }
 
 /** A TCP server on `port` that accepts every connection and never says a word (no SMTP greeting). */
+/** Waits until the worker has opened a connection to the silent server. */
+const connected = (silent: { connections: () => number | Promise<number> }) =>
+  until(
+    'a connection to the silent server',
+    async () => silent.connections(),
+    (c) => c > 0,
+    5_000,
+  );
+
 async function silentServer(onPort: number) {
   const sockets = new Set<net.Socket>();
   const srv = net.createServer((s) => {
@@ -104,12 +113,7 @@ describe('SMTP refusing or hanging', () => {
       const batch = [...ids];
       await due(batch);
       t.app.mailer.kick();
-      await until(
-        'a connection to the silent server',
-        async () => silent.connections(),
-        (n) => n > 0,
-        5_000,
-      );
+      await connected(silent);
       const hangStarted = Date.now();
       // meanwhile shoppers are answered as fast as ever (their mails queue behind)
       for (let i = 0; i < 3; i++) {
@@ -165,12 +169,7 @@ describe('SMTP refusing or hanging', () => {
       try {
         const id = await enqueueMail(db, { to: 'stuck@example.com', subject: 'Stuck', html: '<p>x</p>', text: 'x' });
         t.app.mailer.kick();
-        await until(
-          'a connection to the silent server',
-          async () => silent.connections(),
-          (n) => n > 0,
-          5_000,
-        );
+        await connected(silent);
         const t0 = Date.now();
         await t.app.mailer.stop();
         expect(Date.now() - t0).toBeLessThan(7_000);

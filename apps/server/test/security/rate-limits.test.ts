@@ -46,6 +46,13 @@ const cases: Case[] = [
   },
   { name: 'registration', method: 'POST', url: () => '/api/users', who: 'anon', limit: small.register.ip, payload: {} },
   {
+    name: 'address-change links',
+    method: 'POST',
+    url: () => `/api/users/confirm-email/${hex()}`,
+    who: 'anon',
+    limit: small.confirmEmail.ip,
+  },
+  {
     name: 'forgot password',
     method: 'POST',
     url: () => '/api/users/fpw',

@@ -105,18 +105,19 @@ export async function updateProfile(
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw new BadRequestError(PROFILE_MESSAGES.wrongPassword);
   }
+  const withdraws = input.email === user.email && Boolean(user.pendingEmail);
   const updated = await db.transaction(async (tx) => {
     if (changesAddress) await requestEmailChange(deps, tx, user, input.email);
+    // sending the current address again withdraws a pending change, and its link with it
+    if (withdraws) await repo.expireTokens(tx, user.id, 'email');
     return repo.update(tx, user.id, {
       firstName: input.firstName,
       lastName: input.lastName,
-      // sending the current address again withdraws a pending change
-      ...(input.email === user.email ? { pendingEmail: null } : {}),
+      ...(withdraws ? { pendingEmail: null } : {}),
       profileUpdateCount: repo.bumpProfileUpdateCount,
     });
   });
   if (changesAddress) deps.mailer.kick();
-  if (input.email === user.email && user.pendingEmail) await repo.expireTokens(db, user.id, 'email');
   return answer(deps, updated!, changesAddress ? PROFILE_MESSAGES.emailChangeSent(input.email) : undefined);
 }
 
