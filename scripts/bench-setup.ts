@@ -1,9 +1,10 @@
 // Used by scripts/bench.mjs (run with `node --import tsx`) before the store starts: on the bench's
-// database, creates an admin, signed-in shoppers and two products for the order targets, and prints
+// database, creates an admin, signed-in shoppers, the products for the order bursts (one with a variant
+// keeping its own last units) and a discount code limited to 50 uses, and prints
 // their ids (with token versions) as JSON on the last line. DATABASE_URL or DATA_DIR pick the database.
 import { htmlToText } from '@store/shared';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { products, users } from '../apps/server/src/db/schema/index.ts';
+import { coupons, productVariants, products, users } from '../apps/server/src/db/schema/index.ts';
 import { BRANDS, MATERIALS, VOCABULARY } from '../apps/server/src/db/seed/large-words.ts';
 
 const shoppers = Number(process.argv[2] ?? 200);
@@ -41,6 +42,16 @@ const [plenty, last, warm] = await db
   .insert(products)
   .values([product('Bench plenty', 100_000_000), product('Bench last units', 100), product('Bench warm-up units', 100)])
   .returning();
+// one variant with its own last 100 units (its product has plenty of its own), and a code for 50 orders
+const [variantProduct] = await db.insert(products).values(product('Bench variant last units', 100_000)).returning();
+const [blue] = await db
+  .insert(productVariants)
+  .values({ productId: variantProduct!.id, name: 'Blue', countInStock: 100, sku: `BENCH-BLUE-${tag}`.toUpperCase() })
+  .returning();
+const [coupon] = await db
+  .insert(coupons)
+  .values({ code: `BENCH50${tag}`.toUpperCase().slice(0, 32), type: 'percent', value: 1000, usageLimit: 50 })
+  .returning();
 await database.close();
 const who = (u: typeof admin) => ({ id: u!.id, ver: u!.tokenVersion });
 // the words the synthetic catalogue is made of: what shoppers of it would type into the search box
@@ -62,6 +73,7 @@ console.log(
     plenty: plenty!.id,
     last: last!.id,
     warm: warm!.id,
+    variant: { product: variantProduct!.id, variant: blue!.id, coupon: coupon!.code },
     words,
   }),
 );

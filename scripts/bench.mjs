@@ -94,10 +94,11 @@ function measure(title, url, opts = {}) {
   });
 }
 
-/** The body of an order for one unit of `product`, shipped to a valid US address. */
-const orderPayload = (product) =>
+/** The body of an order for one unit of `product` (or of one of its variants), shipped to a valid US address. */
+const orderPayload = (product, extra = {}) =>
   JSON.stringify({
-    orderItems: [{ product, qty: 1 }],
+    orderItems: [{ product, qty: 1, ...(extra.variant ? { selectedColorsVariants: extra.variant } : {}) }],
+    ...(extra.couponCode ? { couponCode: extra.couponCode } : {}),
     shippingAddress: {
       shipToFirstName: 'Ada',
       shipToLastName: 'Lovelace',
@@ -110,8 +111,11 @@ const orderPayload = (product) =>
     paymentMethod: 'PayPal',
   });
 
-/** 1,000 orders at once for one product (each from one of the shoppers, from its own address). */
-async function burstOf(url, product) {
+/**
+ * 1,000 orders at once for one product (each from one of the shoppers, from its own address); `extra(i)`
+ * may name a variant and a discount code for order i.
+ */
+async function burstOf(url, product, extra = () => ({})) {
   const burst = await Promise.all(
     Array.from({ length: 1000 }, async (_, i) => {
       const t = performance.now();
@@ -122,17 +126,20 @@ async function burstOf(url, product) {
           authorization: buyerAuth[i % buyerAuth.length],
           'x-forwarded-for': randomIp(),
         },
-        body: orderPayload(product),
+        body: orderPayload(product, extra(i)),
       });
-      await res.arrayBuffer();
-      return { status: res.status, ms: performance.now() - t };
+      const body = await res.json().catch(() => ({}));
+      return { status: res.status, ms: performance.now() - t, coupon: body.couponCode ?? null };
     }),
   );
   const ms = burst.map((b) => b.ms).sort((a, b) => a - b);
   const q = (p) => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]);
   return {
     won: burst.filter((b) => b.status === 201).length,
+    redeemed: burst.filter((b) => b.status === 201 && b.coupon).length,
     refused: burst.filter((b) => b.status === 409).length,
+    // a code refused before placing (the read saw it used up)
+    notApplicable: burst.filter((b) => b.status === 400).length,
     p50: q(0.5),
     p99: q(0.99),
   };
@@ -362,6 +369,22 @@ if (wanted('burst')) {
   won = b.won;
   burstLine = `1,000 concurrent orders for the last 100 units: ${b.won} succeeded, ${b.refused} refused (409), ${1000 - b.won - b.refused} other; p50 ${b.p50} ms, p99 ${b.p99} ms${b.won === 100 ? '' : ' — WRONG: exactly 100 must succeed'}${floor ? `. The same 1,000 concurrent POSTs answered at once by the bare Fastify route: p50 ${floor.p50} ms, p99 ${floor.p99} ms (the orders' p99 is ${(b.p99 / floor.p99).toFixed(1)}× that floor)` : ''}.`;
   console.log(burstLine);
+
+  // the same for one variant's own last 100 units, half of the orders carrying a code limited to 50
+  // (those are sent first: the code's 50 uses can then take 50 of the units, whatever order they land in)
+  const v = fixtures.variant;
+  const vb = await burstOf(`${base}/api/orders`, v.product, (i) => ({
+    variant: v.variant,
+    ...(i < 500 ? { couponCode: v.coupon } : {}),
+  }));
+  const codes = await (await fetch(`${base}/api/coupons`, { headers: { authorization: adminAuth } })).json();
+  const timesUsed = codes.find((c) => c.code === v.coupon)?.timesUsed;
+  const left = (await (await fetch(`${base}/api/products/${v.product}`)).json()).colorsVariants[0].countInStock;
+  const right = vb.won === 100 && vb.redeemed === 50 && timesUsed === 50 && left === 0;
+  won = right ? won : -1;
+  const vLine = `1,000 concurrent orders for the last 100 units of one variant, half with a code limited to 50: ${vb.won} sold, ${vb.redeemed} redeemed (the code's times used: ${timesUsed}; the variant's stock left: ${left}), ${vb.refused} refused (409), ${vb.notApplicable} refused before placing (400: code used up), ${1000 - vb.won - vb.refused - vb.notApplicable} other; p50 ${vb.p50} ms, p99 ${vb.p99} ms${right ? '' : ' — WRONG: exactly 100 sold and 50 redeemed'}${floor ? ` (${(vb.p99 / floor.p99).toFixed(1)}× the bare route's p99)` : ''}.`;
+  console.log(vLine);
+  burstLine += `\n\n${vLine}`;
 }
 
 const ceiling = wanted('ceiling') ? results[0].rps : NaN;

@@ -24,6 +24,8 @@ import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
 import { RedisHealth } from './lib/redis-health.ts';
 import { aliexpressRoutes } from './modules/aliexpress/aliexpress.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { couponsAdminRoutes } from './modules/coupons/coupons-admin.routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { mailingListRoutes } from './modules/mailing-list/mailing-list.routes.ts';
 import { fulfilmentRoutes } from './modules/orders/fulfilment.routes.ts';
@@ -228,6 +230,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(paymentsRoutes);
   await app.register(guestAccessRoutes);
   await app.register(fulfilmentRoutes);
+  await app.register(couponsAdminRoutes);
+  await app.register(couponsRoutes);
   await app.register(trackingRoutes);
   await app.register(shippingRoutes);
   await app.register(mailingListRoutes);

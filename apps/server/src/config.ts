@@ -112,6 +112,8 @@ export interface RateLimits {
   trackingEmail: RouteLimits;
   /** Guessing a postal code is cheap: a few tries per client address, and per order from any address. */
   guestAccess: { ip: Limit; order: Limit };
+  /** Trying discount codes: enough for a shopper's typos, too few to guess codes by brute force. */
+  couponApply: RouteLimits;
 }
 
 const MINUTE = 60_000;
@@ -134,6 +136,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   tracking: { ip: { max: 30, windowMs: MINUTE } },
   trackingEmail: { ip: { max: 20, windowMs: 15 * MINUTE } },
   guestAccess: { ip: { max: 20, windowMs: 15 * MINUTE }, order: { max: 10, windowMs: 15 * MINUTE } },
+  couponApply: { ip: { max: 20, windowMs: 15 * MINUTE } },
 };
 
 /**

@@ -1,7 +1,15 @@
 import { htmlToText, slugify } from '@store/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { categories, productImages, productVariants, products, reviews, users } from '../src/db/schema/index.ts';
+import {
+  categories,
+  coupons,
+  productImages,
+  productVariants,
+  products,
+  reviews,
+  users,
+} from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
 
 let seq = 0;
@@ -17,7 +25,7 @@ export async function createCategory(db: Db, o: Partial<typeof categories.$infer
 }
 
 export interface ProductOverrides extends Partial<typeof products.$inferInsert> {
-  variants?: { name: string; src?: string; priceCents?: number | null }[];
+  variants?: { name: string; src?: string; priceCents?: number | null; countInStock?: number | null; sku?: string }[];
   images?: string[];
 }
 
@@ -40,18 +48,34 @@ export async function createProduct(db: Db, o: ProductOverrides = {}) {
       descriptionText: htmlToText(description),
     })
     .returning();
-  if (variants.length)
-    await db.insert(productVariants).values(
-      variants.map((v, i) => ({
-        productId: row!.id,
-        name: v.name,
-        src: v.src ?? '',
-        priceCents: v.priceCents ?? null,
-        position: i,
-      })),
-    );
+  const variantRows = variants.length
+    ? await db
+        .insert(productVariants)
+        .values(
+          variants.map((v, i) => ({
+            productId: row!.id,
+            name: v.name,
+            src: v.src ?? '',
+            priceCents: v.priceCents ?? null,
+            countInStock: v.countInStock ?? null,
+            sku: v.sku ?? '',
+            position: i,
+          })),
+        )
+        .returning()
+    : [];
   if (images.length)
     await db.insert(productImages).values(images.map((src, i) => ({ productId: row!.id, src, position: i })));
+  // the variants in the order given
+  return Object.assign(row!, { variantRows: variantRows.sort((a, b) => a.position - b.position) });
+}
+
+/** A discount code (value in hundredths: percent × 100, or cents), active and unlimited unless told. */
+export async function createCoupon(db: Db, o: Partial<typeof coupons.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(coupons)
+    .values({ code: `CODE${next()}${newId().slice(-4).toUpperCase()}`, type: 'percent', value: 1000, ...o })
+    .returning();
   return row!;
 }
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { mailOutbox, products } from '../src/db/schema/index.ts';
+import { coupons, mailOutbox, productVariants, products } from '../src/db/schema/index.ts';
 import { enqueueMail } from '../src/lib/mailer/index.ts';
-import { createProduct, createUser } from './factories.ts';
+import { createCoupon, createProduct, createUser } from './factories.ts';
 import { orderBody } from './orders-support.ts';
 import { bearerFor, killAll, startServer as startProcess, waitForHealth, type Started } from './processes.ts';
 import { TEST_REDIS_URL, redisReachable } from './redis.ts';
@@ -118,6 +118,56 @@ if (testDbKind() === 'postgres')
         expect(row!.countInStock).toBe(0);
         // both processes answer the new stock
         for (const b of base) expect((await json(fetch(`${b}/api/products/${product.id}`))).countInStock).toBe(0);
+      },
+    );
+
+    it(
+      'a variant’s last units and a code’s last uses over both: 60 orders, 10 units, a code for 5 → 10 sold, 5 redeemed',
+      { timeout: 60_000 },
+      async () => {
+        const product = await createProduct(database.db, {
+          countInStock: 500,
+          priceCents: 1000,
+          variants: [{ name: 'Blue', countInStock: 10 }],
+        });
+        const blue = product.variantRows[0]!;
+        const coupon = await createCoupon(database.db, { type: 'fixed', value: 100, usageLimit: 5 });
+        const buyers = await Promise.all(
+          Array.from({ length: 8 }, async () => bearerFor(JWT_SECRET, await createUser(database.db))),
+        );
+        const placed = await Promise.all(
+          Array.from({ length: 60 }, async (_, i) => {
+            const res = await fetch(`${base[i % 2]}/api/orders`, {
+              method: 'POST',
+              headers: { ...buyers[i % buyers.length]!, 'x-forwarded-for': `198.51.100.${100 + i}` },
+              // five orders without the code: the code's five uses take the other five units
+              body: JSON.stringify(
+                orderBody(
+                  [{ product: product.id, qty: 1, selectedColorsVariants: blue.id }],
+                  i % 12 === 0 ? {} : { couponCode: coupon.code },
+                ),
+              ),
+            });
+            const body = (await res.json()) as { couponCode?: string | null; code?: string };
+            return { status: res.status, body };
+          }),
+        );
+        expect(placed.filter((p) => ![201, 400, 409].includes(p.status))).toEqual([]);
+        const sold = placed.filter((p) => p.status === 201);
+        expect(sold).toHaveLength(10);
+        expect(sold.filter((p) => p.body.couponCode === coupon.code)).toHaveLength(5);
+        const [variant] = await database.db.select().from(productVariants).where(eq(productVariants.id, blue.id));
+        expect(variant!.countInStock).toBe(0);
+        const [code] = await database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+        expect(code!.timesUsed).toBe(5);
+        const [row] = await database.db.select().from(products).where(eq(products.id, product.id));
+        expect(row!.countInStock).toBe(500);
+        // both processes show the variant sold out
+        for (const b of base)
+          expect(
+            ((await json(fetch(`${b}/api/products/${product.id}`))).colorsVariants as { countInStock: number }[])[0]!
+              .countInStock,
+          ).toBe(0);
       },
     );
 

@@ -5,7 +5,7 @@ test('Add To Cart puts the product in the cart and the header badge counts it', 
   const product = await plainProduct(request);
   await page.goto(`/product/${product.slug}`);
   await expect(cartBadge(page)).toHaveCount(0);
-  await page.getByLabel('Quantity').selectOption('2');
+  await page.getByLabel('Quantity').fill('2');
   await page.getByRole('button', { name: 'Add To Cart' }).click();
 
   await expect(page).toHaveURL('/cart');
@@ -74,8 +74,8 @@ test('changing a quantity and removing a line update the subtotal', async ({ pag
   await expect(page.getByTestId('cart-total')).toHaveText(formatMoney(a.price + b.price * 2));
 
   const qtyA = page.getByLabel(`Quantity of ${a.name}`);
-  await expect(qtyA.locator('option')).toHaveCount(a.countInStock);
-  await qtyA.selectOption('3');
+  await expect(qtyA).toHaveAttribute('max', String(a.countInStock));
+  await qtyA.fill('3');
   await expect(page.getByRole('heading', { name: 'Subtotal (5) items' })).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText(formatMoney(a.price * 3 + b.price * 2));
   await expect(cartBadge(page)).toHaveText('5');

@@ -31,6 +31,12 @@ export const ERROR_CODES = {
   CAPTCHA_FAILED: 'CAPTCHA_FAILED',
   /** An order asks for more units than are left. */
   OUT_OF_STOCK: 'OUT_OF_STOCK',
+  /** A discount code does not apply to this order (unknown, inactive, not started, ended, used up, below its minimum). */
+  COUPON_NOT_APPLICABLE: 'COUPON_NOT_APPLICABLE',
+  /** A discount code's last use went to another order placed at the same time. */
+  COUPON_USED_UP: 'COUPON_USED_UP',
+  /** A variant SKU or a discount code that another one already has. */
+  DUPLICATE: 'DUPLICATE',
   /** The order is already paid. */
   ALREADY_PAID: 'ALREADY_PAID',
   /** Any other state conflict (an order in the wrong state for the action). */

@@ -14,6 +14,8 @@ export * from './schemas/address-data.ts';
 export * from './schemas/address.ts';
 export * from './schemas/shipping.ts';
 export * from './schemas/orders.ts';
+export * from './schemas/coupons.ts';
+export * from './stock.ts';
 export * from './schemas/products.ts';
 export * from './schemas/uploads.ts';
 export * from './schemas/fulfilment.ts';

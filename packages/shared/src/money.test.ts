@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCents, priceOrder, taxCents, toCents } from './money.ts';
+import { discountCents, fromCents, priceOrder, taxCents, toCents } from './money.ts';
 
 describe('money', () => {
   it('converts dollars to cents without float drift', () => {
@@ -22,7 +22,67 @@ describe('money', () => {
       ],
       799,
     );
-    expect(p).toEqual({ itemsCents: 4498, taxCents: 675, shippingCents: 799, totalCents: 5972 });
+    expect(p).toEqual({ itemsCents: 4498, discountCents: 0, taxCents: 675, shippingCents: 799, totalCents: 5972 });
     expect(priceOrder([], 0).totalCents).toBe(0);
+  });
+});
+
+describe('discounts', () => {
+  const lines = (cents: number, qty = 1) => [{ unitPriceCents: cents, qty }];
+
+  it('takes a percentage of the items rounded to the cent (half up), tax on what is left', () => {
+    // 10% of 39.98 = 3.998 → 4.00; tax 15% of 35.98 = 5.397 → 5.40
+    expect(priceOrder(lines(1999, 2), 500, { type: 'percent', basisPoints: 1000 })).toEqual({
+      itemsCents: 3998,
+      discountCents: 400,
+      taxCents: 540,
+      shippingCents: 500,
+      totalCents: 4638,
+    });
+    // odd cents: 15% of 0.33 = 0.0495 → 0.05; 12.5% of 0.99 = 0.12375 → 0.12
+    expect(discountCents(33, { type: 'percent', basisPoints: 1500 })).toBe(5);
+    expect(discountCents(99, { type: 'percent', basisPoints: 1250 })).toBe(12);
+    expect(discountCents(1, { type: 'percent', basisPoints: 5000 })).toBe(1); // 0.5 → 1 (half up)
+  });
+
+  it('takes everything at 100% off: no tax, shipping still due', () => {
+    expect(priceOrder(lines(2500, 3), 799, { type: 'percent', basisPoints: 10_000 })).toEqual({
+      itemsCents: 7500,
+      discountCents: 7500,
+      taxCents: 0,
+      shippingCents: 799,
+      totalCents: 799,
+    });
+  });
+
+  it('takes a fixed amount, never more than the items', () => {
+    expect(priceOrder(lines(1999), 0, { type: 'fixed', amountCents: 500 })).toMatchObject({
+      discountCents: 500,
+      taxCents: 225, // 15% of 14.99 = 2.2485
+      totalCents: 1724,
+    });
+    expect(priceOrder(lines(1999), 300, { type: 'fixed', amountCents: 10_000 })).toEqual({
+      itemsCents: 1999,
+      discountCents: 1999,
+      taxCents: 0,
+      shippingCents: 300,
+      totalCents: 300,
+    });
+  });
+
+  it('free shipping makes a paid rate 0 and takes nothing off the items', () => {
+    expect(priceOrder(lines(1000), 1299, { type: 'free_shipping' })).toEqual({
+      itemsCents: 1000,
+      discountCents: 0,
+      taxCents: 150,
+      shippingCents: 0,
+      totalCents: 1150,
+    });
+  });
+
+  it('prices without a code exactly as before', () => {
+    expect(priceOrder(lines(1999, 2), 799)).toEqual(priceOrder(lines(1999, 2), 799, null));
+    expect(priceOrder(lines(1999, 2), 799).discountCents).toBe(0);
+    expect(discountCents(0, { type: 'fixed', amountCents: 500 })).toBe(0);
   });
 });

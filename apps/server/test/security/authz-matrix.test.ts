@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NO_WORKER, PASSWORD, createAccount, lastMailTo } from '../accounts.ts';
 import { solveCaptcha } from '../captcha.ts';
-import { createCategory, createProduct, createUser } from '../factories.ts';
+import { createCategory, createCoupon, createProduct, createUser } from '../factories.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { multipart, testImage } from '../multipart.ts';
 import { guest, orderBody, placeOrder, usAddress } from '../orders-support.ts';
@@ -120,6 +120,15 @@ async function emailChangeToken(): Promise<string> {
   });
   if (res.statusCode !== 200) throw new Error(`profile: ${res.statusCode} ${res.body}`);
   return linkToken((await lastMailTo(t.database.db, email))!, `${t.config.publicUrl}/user/confirm-email`);
+}
+
+/** A valid new discount code (a unique code each time). */
+const couponBody = () => ({ code: `MX${uniq().toUpperCase()}`, type: 'percent', value: 10 });
+/** A discount code of its own for each request, made by the admin. */
+async function couponId(): Promise<string> {
+  const res = await inject('POST', '/api/coupons', auth.admin.headers, couponBody());
+  if (res.statusCode !== 201) throw new Error(`coupon: ${res.statusCode} ${res.body}`);
+  return res.json()._id as string;
 }
 
 const rows: Row[] = [
@@ -351,6 +360,27 @@ const rows: Row[] = [
   },
   { route: 'GET /api/aliexpress/oauth/url', expect: ADMIN, req: () => ({ url: '/api/aliexpress/oauth/url' }) },
   { route: 'GET /api/aliexpress/status', expect: ADMIN, req: () => ({ url: '/api/aliexpress/status' }) },
+
+  // --- discount codes (admin)
+  { route: 'GET /api/coupons', expect: ADMIN, req: () => ({ url: '/api/coupons' }) },
+  { route: 'POST /api/coupons', expect: ADMIN, req: () => ({ url: '/api/coupons', payload: couponBody() }) },
+  { route: 'GET /api/coupons/:id', expect: ADMIN, req: async () => ({ url: `/api/coupons/${await couponId()}` }) },
+  {
+    route: 'PUT /api/coupons/:id',
+    expect: ADMIN,
+    req: async () => ({ url: `/api/coupons/${await couponId()}`, payload: { isActive: false } }),
+  },
+  { route: 'DELETE /api/coupons/:id', expect: ADMIN, req: async () => ({ url: `/api/coupons/${await couponId()}` }) },
+  // anyone may price a cart with a code (rate-limited per client address)
+  {
+    route: 'POST /api/coupons/apply',
+    expect: PUBLIC,
+    req: async () => {
+      const code = `APPLY${uniq().toUpperCase()}`;
+      await createCoupon(t.database.db, { code, type: 'percent', value: 1000 });
+      return { url: '/api/coupons/apply', payload: { code, orderItems: [{ product: product.id, qty: 1 }] } };
+    },
+  },
 
   // --- reviews and support: registered accounts (bearer) only
   {

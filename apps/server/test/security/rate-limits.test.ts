@@ -77,6 +77,17 @@ const cases: Case[] = [
     payload: {},
   },
   {
+    name: 'discount code guesses',
+    method: 'POST',
+    url: () => '/api/coupons/apply',
+    who: 'anon',
+    limit: small.couponApply.ip,
+    payload: () => ({
+      code: `GUESS${hex().slice(0, 8).toUpperCase()}`,
+      orderItems: [{ product: 'a'.repeat(24), qty: 1 }],
+    }),
+  },
+  {
     name: 'captcha challenge',
     method: 'GET',
     url: () => '/api/captcha/challenge',

@@ -30,10 +30,11 @@ const PaymentPage = lazy(() => import('../features/checkout/pages/PaymentPage.ts
 const ShippingRatePage = lazy(() => import('../features/checkout/pages/ShippingRatePage.tsx'));
 const PlaceOrderPage = lazy(() => import('../features/checkout/pages/PlaceOrderPage.tsx'));
 const OrderPage = lazy(() => import('../features/orders/pages/OrderPage.tsx'));
-// admin catalogue and orders: separate chunks, never downloaded by shoppers
+// admin catalogue, orders and discount codes: separate chunks, never downloaded by shoppers
 const AdminProductListPage = lazy(() => import('../features/admin-products/list/ProductListAdminPage.tsx'));
 const ProductEditPage = lazy(() => import('../features/admin-products/edit/ProductEditPage.tsx'));
 const OrderListPage = lazy(() => import('../features/admin-orders/OrderListPage.tsx'));
+const CouponListPage = lazy(() => import('../features/admin-coupons/CouponListPage.tsx'));
 // contact and support
 const ContactPage = lazy(() => import('../features/support/pages/ContactPage.tsx'));
 const ContactSupportPage = lazy(() => import('../features/support/pages/ContactSupportPage.tsx'));
@@ -89,6 +90,7 @@ export function AppRoutes() {
           <Route path="admin/productlist/:pageNumber" element={<AdminProductListPage />} />
           <Route path="admin/product/:id/edit" element={<ProductEditPage />} />
           <Route path={paths.adminOrders} element={<OrderListPage />} />
+          <Route path={paths.adminCoupons} element={<CouponListPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

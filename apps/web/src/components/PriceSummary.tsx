@@ -1,10 +1,38 @@
-import { formatMoney, fromCents, type OrderPrice } from '@store/shared';
+import { formatMoney, fromCents, type CouponType, type OrderPrice } from '@store/shared';
 import type { ReactNode } from 'react';
 
-/** Items / Shipping (FREE when 0) / Tax / Total, in cents from the shared pricing function. */
-export function PriceSummary({ price, children }: { price: OrderPrice; children?: ReactNode }) {
-  const rows: [string, string, string][] = [
+/** The discount code an order carries; without its type, a code that took nothing off the items gave free shipping. */
+export interface SummaryDiscount {
+  code: string;
+  type?: CouponType;
+}
+
+/** What the discount line shows: the amount taken off the items, or 'Free shipping'. */
+export function discountText(price: Pick<OrderPrice, 'discountCents'>, discount: SummaryDiscount): string {
+  const freeShipping = discount.type ? discount.type === 'free_shipping' : price.discountCents === 0;
+  return freeShipping ? 'Free shipping' : `-${formatMoney(fromCents(price.discountCents))}`;
+}
+
+/**
+ * Items / Discount (CODE) when a code applies / Shipping (FREE when 0) / Tax / Total, in cents from the
+ * shared pricing function.
+ */
+export function PriceSummary({
+  price,
+  discount,
+  children,
+}: {
+  price: OrderPrice;
+  discount?: SummaryDiscount | null;
+  children?: ReactNode;
+}) {
+  type Row = [label: string, value: string, testId: string];
+  const discountRow: Row[] = discount
+    ? [[`Discount (${discount.code})`, discountText(price, discount), 'summary-discount']]
+    : [];
+  const rows: Row[] = [
     ['Items', formatMoney(fromCents(price.itemsCents)), 'summary-items'],
+    ...discountRow,
     ['Shipping', price.shippingCents === 0 ? 'FREE' : formatMoney(fromCents(price.shippingCents)), 'summary-shipping'],
     ['Tax', formatMoney(fromCents(price.taxCents)), 'summary-tax'],
   ];
@@ -16,9 +44,9 @@ export function PriceSummary({ price, children }: { price: OrderPrice; children?
         </h2>
         <dl className="mb-0">
           {rows.map(([label, value, id]) => (
-            <div key={label} className="d-flex justify-content-between border-bottom py-2">
-              <dt className="fw-normal">{label}</dt>
-              <dd className="mb-0" data-testid={id}>
+            <div key={id} className="d-flex justify-content-between gap-2 border-bottom py-2">
+              <dt className="fw-normal text-break">{label}</dt>
+              <dd className="mb-0 text-nowrap" data-testid={id}>
                 {value}
               </dd>
             </div>

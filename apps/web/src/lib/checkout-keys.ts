@@ -3,4 +3,5 @@ export const CHECKOUT_KEYS = {
   address: 'shippingAddress',
   paymentMethod: 'paymentMethod',
   rate: 'shippingRate',
+  coupon: 'couponCode',
 } as const;

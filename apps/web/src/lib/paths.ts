@@ -48,4 +48,5 @@ export const paths = {
   adminProductEdit: (id: string) => `/admin/product/${id}/edit`,
   adminOrders: '/admin/orderlist',
   adminOrdersPage: (page: number) => `/admin/orderlist?page=${page}`,
+  adminCoupons: '/admin/couponlist',
 } as const;

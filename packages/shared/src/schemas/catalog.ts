@@ -24,6 +24,8 @@ export const productListQuerySchema = z.object({
   name: z.string().max(LIMITS.productName).optional(),
   category: z.string().max(100).optional(),
   brand: z.string().max(100).optional(),
+  /** Products with a variant whose SKU starts with this (whatever the case). */
+  sku: z.string().max(64).optional(),
   minPrice: amountFilter('minPrice'),
   maxPrice: amountFilter('maxPrice'),
 });
@@ -43,6 +45,10 @@ export const colorVariantSchema = z.object({
   name: z.string(),
   src: z.string(),
   price: z.number().nullable().optional(),
+  /** The variant's own stock, or null: it draws on the product's `countInStock`. */
+  countInStock: z.number().int().nullable(),
+  /** '' for none; unique across the store (whatever the case) when set. */
+  sku: z.string(),
 });
 
 export const galleryImageSchema = z.object({ _id: z.string().optional(), src: z.string() });

@@ -104,6 +104,7 @@ describe('pricing used by the server and the web app', () => {
     // 3 × $3.33 = $9.99 → tax 149.85¢ → 150¢
     expect(priceOrder([{ unitPriceCents: 333, qty: 3 }], 0)).toEqual({
       itemsCents: 999,
+      discountCents: 0,
       taxCents: 150,
       shippingCents: 0,
       totalCents: 1149,
@@ -111,6 +112,7 @@ describe('pricing used by the server and the web app', () => {
     // $0.03 → tax 0.45¢ → 0¢ ; with $12.99 shipping
     expect(priceOrder([{ unitPriceCents: 3, qty: 1 }], 1299)).toEqual({
       itemsCents: 3,
+      discountCents: 0,
       taxCents: 0,
       shippingCents: 1299,
       totalCents: 1302,

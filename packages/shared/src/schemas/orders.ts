@@ -32,13 +32,16 @@ export const ORDER_MESSAGES = {
 /** A variant as the cart holds it (the object), or its id, or null for none. */
 const variantRef = z.union([z.object({ _id: z.string().max(64) }), z.string().max(64), z.null()]).optional();
 
+/** The most units of one line an order takes (the quantity pickers stop there too). */
+export const ORDER_QTY_MAX = 10_000;
+
 export const orderItemInputSchema = z.object({
   product: z.string({ error: ORDER_MESSAGES.productRequired }).min(1, ORDER_MESSAGES.productRequired).max(64),
   qty: z
     .number({ error: ORDER_MESSAGES.qtyWhole })
     .int(ORDER_MESSAGES.qtyWhole)
     .min(1, ORDER_MESSAGES.qtyMin)
-    .max(10_000, ORDER_MESSAGES.qtyMax),
+    .max(ORDER_QTY_MAX, ORDER_MESSAGES.qtyMax),
   selectedColorsVariants: variantRef,
 });
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
@@ -68,6 +71,8 @@ export const createOrderSchema = z.object({
   shippingAddress: shippingAddressInputSchema.optional(),
   paymentMethod: z.string().max(32).optional(),
   shippingRateId: z.string().max(64).optional(),
+  /** A discount code; blank or null for none. */
+  couponCode: z.string().max(64).nullable().optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -162,6 +167,8 @@ export const orderSummarySchema = z.object({
   isShipped: z.boolean(),
   isDelivered: z.boolean(),
   isCancelled: z.boolean(),
+  /** The discount code the order carries (upper-case), or null. */
+  couponCode: z.string().nullable(),
   ...dates,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
@@ -172,6 +179,8 @@ export const orderSchema = orderSummarySchema.extend({
   shippingRateId: z.string(),
   paymentMethod: z.string(),
   itemsPrice: z.number(),
+  /** Taken off the items by the code (0 for none, and for free shipping). */
+  discountPrice: z.number(),
   taxPrice: z.number(),
   shippingPrice: z.number(),
   paymentResult: z

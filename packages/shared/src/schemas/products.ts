@@ -13,6 +13,9 @@ export const IMAGE_FOLDER_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
 export const UPLOAD_SRC_RE = /^\/uploads\/[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}\/[a-zA-Z0-9][a-zA-Z0-9_-]*(\.[a-zA-Z0-9]+)?$/;
 export const PRODUCT_PRICE_MAX = 1_000_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
+export const SKU_MAX = 64;
+/** Letters, digits and - _ . / (no spaces), or '' for none. */
+export const SKU_RE = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 export const PRODUCT_MESSAGES = {
   nameRequired: 'Name is required',
@@ -27,6 +30,10 @@ export const PRODUCT_MESSAGES = {
   folder: 'Image Gallery Folder Name may contain only letters, digits, hyphens and underscores (at most 64)',
   variantName: 'Each colour variant needs a name',
   variantNameTooLong: 'Colour variant names must be at most 64 characters',
+  variantStock: 'Variant stock must be empty (uses the product stock) or a whole number from 0',
+  sku: `SKU must be at most ${SKU_MAX} characters of letters, digits and - _ . /`,
+  skuRepeated: (sku: string) => `SKU ${sku} is given to more than one variant`,
+  skuTaken: (sku: string) => `SKU ${sku} is already used by another product`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   categoryNotFound: 'Category not found',
   notFound: 'Product not found',
@@ -79,6 +86,24 @@ export const variantInputSchema = z.object({
   price: z
     .union([z.literal(''), z.null(), price(PRODUCT_MESSAGES.variantPrice)], { error: PRODUCT_MESSAGES.variantPrice })
     .optional(),
+  /** Empty or null: the variant draws on the product's stock. */
+  countInStock: z
+    .preprocess(
+      (v) => (v === '' ? null : numberish(v)),
+      z
+        .number({ error: PRODUCT_MESSAGES.variantStock })
+        .int(PRODUCT_MESSAGES.variantStock)
+        .min(0, PRODUCT_MESSAGES.variantStock)
+        .max(PRODUCT_STOCK_MAX, PRODUCT_MESSAGES.variantStock)
+        .nullable(),
+    )
+    .optional(),
+  sku: z
+    .string({ error: PRODUCT_MESSAGES.sku })
+    .trim()
+    .max(SKU_MAX, PRODUCT_MESSAGES.sku)
+    .refine((v) => v === '' || SKU_RE.test(v), PRODUCT_MESSAGES.sku)
+    .optional(),
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
 
@@ -106,7 +131,20 @@ const productFields = z.object({
     .refine((v) => v === '' || IMAGE_FOLDER_RE.test(v), PRODUCT_MESSAGES.folder)
     .optional(),
   imageB: z.array(galleryInputSchema).max(100, 'At most 100 gallery images').optional(),
-  colorsVariants: z.array(variantInputSchema).max(50, 'At most 50 colour variants').optional(),
+  colorsVariants: z
+    .array(variantInputSchema)
+    .max(50, 'At most 50 colour variants')
+    .superRefine((variants, ctx) => {
+      const seen = new Set<string>();
+      variants.forEach((v, i) => {
+        const key = (v.sku ?? '').toLowerCase();
+        if (key === '') return;
+        if (seen.has(key))
+          ctx.addIssue({ code: 'custom', path: [i, 'sku'], message: PRODUCT_MESSAGES.skuRepeated(v.sku!) });
+        seen.add(key);
+      });
+    })
+    .optional(),
   video: z
     .string({ error: PRODUCT_MESSAGES.video })
     .trim()

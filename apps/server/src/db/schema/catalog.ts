@@ -117,10 +117,19 @@ export const productVariants = pgTable(
     // null: the product's price applies
     priceCents: integer('price_cents'),
     position: integer('position').notNull().default(0),
+    // null: orders for this variant take from the product's count_in_stock; a number: from this alone
+    countInStock: integer('count_in_stock'),
+    sku: varchar('sku', { length: 64 }).notNull().default(''),
   },
   (t) => [
     index('product_variants_product_idx').on(t.productId, t.position),
     check('product_variants_price_nonneg', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    // placing an order takes stock unconditionally: this check refuses the statement that would oversell
+    check('product_variants_stock_nonneg', sql`${t.countInStock} is null or ${t.countInStock} >= 0`),
+    // one SKU per variant across the store, whatever its case; pattern ops also answer the admin's prefix filter
+    uniqueIndex('product_variants_sku_uq')
+      .on(sql`lower(${t.sku}) text_pattern_ops`)
+      .where(sql`${t.sku} <> ''`),
   ],
 );
 

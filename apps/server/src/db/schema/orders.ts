@@ -1,6 +1,17 @@
 import type { ShippingAddress } from '@store/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, ts, updatedAt } from './columns.ts';
 import { productVariants, products } from './catalog.ts';
 import { users } from './users.ts';
@@ -11,6 +22,58 @@ export interface PaymentResultJson {
   update_time: string;
   email_address: string;
 }
+
+/** Discount codes. `value` is in hundredths: of a percent for `percent`, of a dollar (cents) for `fixed`. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    // stored upper-case, so unique whatever the case a shopper or admin types
+    code: varchar('code', { length: 32 }).notNull(),
+    type: varchar('type', { length: 16 }).$type<'percent' | 'fixed' | 'free_shipping'>().notNull(),
+    value: integer('value').notNull().default(0),
+    minItemsCents: integer('min_items_cents').notNull().default(0),
+    startsAt: ts('starts_at'),
+    endsAt: ts('ends_at'),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    isActive: boolean('is_active').notNull().default(true),
+    timesUsed: integer('times_used').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_uq').on(t.code),
+    index('coupons_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('coupons_type_known', sql`${t.type} in ('percent', 'fixed', 'free_shipping')`),
+    // placing an order counts its use unconditionally: this check refuses the statement that would over-redeem
+    check(
+      'coupons_usage_within_limit',
+      sql`${t.timesUsed} >= 0 and (${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit})`,
+    ),
+  ],
+);
+
+/**
+ * Uses of a code per customer (the order's e-mail address, lower-case). `max_uses` is the code's
+ * per-customer limit copied in by the same statement that counts the use, so the check refuses an
+ * order over it however many race.
+ */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    couponId: ref('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    uses: integer('uses').notNull().default(0),
+    maxUses: integer('max_uses'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.couponId, t.email] }),
+    check('coupon_uses_within_limit', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+  ],
+);
 
 export const orders = pgTable(
   'orders',
@@ -30,6 +93,10 @@ export const orders = pgTable(
     taxCents: integer('tax_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    // the code as typed at the time (the code may be edited or deleted later) and what it took off the items
+    couponId: ref('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: varchar('coupon_code', { length: 32 }),
+    discountCents: integer('discount_cents').notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: ts('paid_at'),
     paymentResult: jsonb('payment_result').$type<PaymentResultJson>(),
@@ -51,7 +118,11 @@ export const orders = pgTable(
     // the admin list's username filter is a prefix match: LIKE 'x%' needs pattern ops outside the C collation
     index('orders_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('orders_state_idx').on(t.isPaid, t.isShipped, t.isDelivered, t.createdAt.desc()),
-    check('orders_amounts_nonneg', sql`${t.itemsCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
+    check(
+      'orders_amounts_nonneg',
+      sql`${t.itemsCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0`,
+    ),
+    index('orders_coupon_idx').on(t.couponId),
   ],
 );
 
@@ -70,6 +141,8 @@ export const orderItems = pgTable(
     image: text('image').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     qty: integer('qty').notNull(),
+    // the stock this line was taken from: the variant's own (true) or the product's; cancelling gives it back there
+    fromVariantStock: boolean('from_variant_stock').notNull().default(false),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -79,14 +79,28 @@ export interface OrderMailItem {
 
 export function orderConfirmationMail(
   publicUrl: string,
-  o: { to: string; name: string; orderId: string; items: OrderMailItem[]; totalPrice: number },
+  o: {
+    to: string;
+    name: string;
+    orderId: string;
+    items: OrderMailItem[];
+    totalPrice: number;
+    /** The discount code the order carries: what it took off the items, or that shipping is free. */
+    discount?: { code: string; amount: number; freeShipping: boolean } | null;
+  },
 ): MailMessage {
+  const d = o.discount;
+  const discountLine = !d
+    ? []
+    : d.freeShipping
+      ? [`Discount code ${d.code}: free shipping`]
+      : [`Discount code ${d.code}: -${formatMoney(d.amount)}`];
   return render({
     to: o.to,
     subject: `Order ${o.orderId} received`,
     greeting: hello(o.name),
     paragraphs: [`Thank you for your order. Total: ${formatMoney(o.totalPrice)}.`],
-    lines: o.items.map((i) => `${i.qty} x ${i.name} at ${formatMoney(i.price)}`),
+    lines: [...o.items.map((i) => `${i.qty} x ${i.name} at ${formatMoney(i.price)}`), ...discountLine],
     action: { label: 'View your order', url: `${publicUrl}/order/${o.orderId}` },
   });
 }

@@ -70,6 +70,7 @@ function filterOf(q: ProductListQuery): ProductFilter {
   }
   if (q.minPrice !== undefined) f.minPriceCents = Math.round(q.minPrice * 100);
   if (q.maxPrice !== undefined) f.maxPriceCents = Math.round(q.maxPrice * 100);
+  if (q.sku?.trim()) f.skuPrefix = cleanText(q.sku, 64);
   return f;
 }
 
@@ -91,7 +92,7 @@ export async function listProducts(
   const filtered = Object.keys(filter).length > 0;
   const keyword = q.keyword ? cleanText(q.keyword).slice(0, await maxNameLength(db)) : '';
 
-  const filterKey = JSON.stringify([q.id, q.name, q.brand, q.category, q.minPrice, q.maxPrice, keyword]);
+  const filterKey = JSON.stringify([q.id, q.name, q.brand, q.category, q.minPrice, q.maxPrice, q.sku, keyword]);
   const newestFirst = !filtered && !keyword && (!q.sortBy || q.sortBy === 'createdAt') && q.order !== 'asc';
   const run = async (match: KeywordMatch | undefined, sortBy: ProductListQuery['sortBy'], kind: string) => {
     const offset = (page - 1) * pageSize;

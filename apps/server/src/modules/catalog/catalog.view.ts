@@ -7,7 +7,14 @@ type DetailParts = Awaited<ReturnType<typeof catalogRepository.detailParts>>;
 type CategoryRow = Awaited<ReturnType<typeof catalogRepository.rootCategories>>[number];
 
 function toVariant(v: VariantRow): ColorVariant {
-  return { _id: v.id, name: v.name, src: v.src, price: v.priceCents === null ? null : fromCents(v.priceCents) };
+  return {
+    _id: v.id,
+    name: v.name,
+    src: v.src,
+    price: v.priceCents === null ? null : fromCents(v.priceCents),
+    countInStock: v.countInStock,
+    sku: v.sku,
+  };
 }
 
 /** A list's product, with its colour variants (rows of many products, in any order). */

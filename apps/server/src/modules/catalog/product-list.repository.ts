@@ -2,8 +2,8 @@ import type { ProductListQuery } from '@store/shared';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { categories, products } from '#server/db/schema/index.ts';
-import { containsLower as contains, idPrefixRange } from '#server/lib/sql.ts';
+import { categories, productVariants, products } from '#server/db/schema/index.ts';
+import { containsLower as contains, escapeLike, idPrefixRange } from '#server/lib/sql.ts';
 import { selectSummaries } from './catalog.repository.ts';
 import type { Anchor } from './list-memo.ts';
 
@@ -18,6 +18,8 @@ export interface ProductFilter {
   categoryId?: string;
   minPriceCents?: number;
   maxPriceCents?: number;
+  /** Products with a variant whose SKU starts with this (any case). */
+  skuPrefix?: string;
 }
 
 /**
@@ -70,6 +72,10 @@ function whereOf(f: ProductFilter, match: KeywordMatch | undefined): SQL | undef
     f.categoryId !== undefined ? eq(products.categoryId, f.categoryId) : undefined,
     f.minPriceCents !== undefined ? gte(products.priceCents, f.minPriceCents) : undefined,
     f.maxPriceCents !== undefined ? lte(products.priceCents, f.maxPriceCents) : undefined,
+    // the partial SKU index (lower(sku) text_pattern_ops where sku <> '') answers the prefix
+    f.skuPrefix !== undefined
+      ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.sku <> '' and lower(v.sku) like ${`${escapeLike(f.skuPrefix.toLowerCase())}%`})`
+      : undefined,
     match && matching(match),
   );
 }

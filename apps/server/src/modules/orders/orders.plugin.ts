@@ -4,6 +4,7 @@ import { currentRates, parseShippingRates } from '../shipping/shipping-rates.ts'
 import { createOrderSweeper } from './order-expiry.ts';
 import { ordersRepository } from './orders.repository.ts';
 import type { PlaceOrderContext } from './orders.service.ts';
+import type { ProductForOrder } from './pricing.ts';
 import { StockGate } from './stock-gate.ts';
 
 /** Reads of the products and shipping rates that concurrent orders share. */
@@ -35,9 +36,15 @@ export function registerOrders(app: FastifyInstance): void {
     if (reason !== 'stock-taken') gate.drop();
   });
 
-  const productById = batchLoader(
-    async (ids: string[]) => new Map((await ordersRepository.productsFor(db, ids)).map((p) => [p.id, p])),
-  );
+  const productById = batchLoader(async (ids: string[]) => {
+    const [found, variants] = await Promise.all([
+      ordersRepository.productsFor(db, ids),
+      ordersRepository.variantsFor(db, ids),
+    ]);
+    const byProduct = new Map<string, ProductForOrder['variants']>();
+    for (const { productId, ...v } of variants) byProduct.set(productId, [...(byProduct.get(productId) ?? []), v]);
+    return new Map(found.map((p) => [p.id, { ...p, variants: byProduct.get(p.id) ?? [] } satisfies ProductForOrder]));
+  });
   const rates = batchLoader(async (keys: 'rates'[]) => {
     const current = await currentRates(db, envRates);
     return new Map(keys.map((k) => [k, current]));

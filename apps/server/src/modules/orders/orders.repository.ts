@@ -1,7 +1,9 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { rowFromJson } from '#server/lib/sql.ts';
 import {
+  couponUses,
+  coupons,
   mailOutbox,
   orderAccessTokens,
   orderItems,
@@ -33,82 +35,236 @@ export const ordersRepository = {
 
   async variantsFor(db: Conn, productIds: string[]) {
     if (productIds.length === 0) return [];
-    return db.select().from(productVariants).where(inArray(productVariants.productId, productIds));
+    return db
+      .select({
+        id: productVariants.id,
+        productId: productVariants.productId,
+        name: productVariants.name,
+        src: productVariants.src,
+        priceCents: productVariants.priceCents,
+        countInStock: productVariants.countInStock,
+      })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, productIds));
   },
 
   /**
-   * Places an order in one statement, which PostgreSQL runs as one transaction: takes the stock of
-   * every product (rows locked in id order), inserts the order, its items and its confirmation mail.
-   * One statement, so a product's row is locked only while the database runs it, never across a
-   * round trip to this process (a busy event loop would hold every other buyer of that product).
-   * Stock is taken unconditionally: the `products_stock_nonneg` check fails the whole statement when
-   * any product is short, which the caller reads with `pgErrorOf` (nothing is written then).
+   * Places an order in one statement, which PostgreSQL runs as one transaction: locks the products of
+   * the order (in id order), then the variants named (in id order); takes each line's units from the
+   * pool it draws on (a variant with its own stock, else its product), counts the discount code's use
+   * (in all and for this e-mail address), and inserts the order, its items (each noting its pool) and
+   * its confirmation mail. One statement, so a row is locked only while the database runs it, never
+   * across a round trip to this process (a busy event loop would hold every other buyer).
+   * Stock and uses are taken unconditionally: the checks `products_stock_nonneg`,
+   * `product_variants_stock_nonneg`, `coupons_usage_within_limit` and `coupon_uses_within_limit` fail
+   * the whole statement when a pool is short or a code used up, which the caller reads with
+   * `pgErrorOf` (nothing is written then).
    */
   async placeWithStock(
     db: Db,
     order: typeof orders.$inferInsert & { id: string },
-    items: (typeof orderItems.$inferInsert)[],
+    items: (Omit<typeof orderItems.$inferInsert, 'fromVariantStock'> & { id: string })[],
     mail: typeof mailOutbox.$inferInsert,
-    wanted: { productId: string; qty: number }[],
+    coupon: { id: string; email: string } | null,
   ): Promise<{ row: OrderRow; items: OrderItemRow[]; left: Map<string, number> }> {
     // array literals (hex ids and integers only): both drivers pass a text parameter the same way
-    const ids = `{${wanted.map((w) => w.productId).join(',')}}`;
-    const qtys = `{${wanted.map((w) => Math.trunc(w.qty)).join(',')}}`;
-    if (!/^\{[0-9a-f]{24}(,[0-9a-f]{24})*\}$/.test(ids)) throw new Error('placeWithStock: bad product ids');
+    const pids = `{${items.map((i) => i.productId).join(',')}}`;
+    const vids = `{${items.map((i) => i.variantId ?? 'NULL').join(',')}}`;
+    const qtys = `{${items.map((i) => Math.trunc(i.qty)).join(',')}}`;
+    if (!/^\{[0-9a-f]{24}(,[0-9a-f]{24})*\}$/.test(pids)) throw new Error('placeWithStock: bad product ids');
+    if (!/^\{([0-9a-f]{24}|NULL)(,([0-9a-f]{24}|NULL))*\}$/.test(vids))
+      throw new Error('placeWithStock: bad variant ids');
+    const itemsJson = JSON.stringify(
+      items.map((i) => ({
+        id: i.id,
+        order_id: i.orderId,
+        product_id: i.productId,
+        variant_id: i.variantId ?? null,
+        variant_name: i.variantName ?? '',
+        name: i.name,
+        image: i.image ?? '',
+        price_cents: i.priceCents,
+        qty: i.qty,
+      })),
+    );
+    const after = sql`(select count(*) from taken) + (select count(*) from vtaken) >= 0`;
+    const counted = coupon
+      ? sql`, used as (
+          update ${coupons} set times_used = ${coupons.timesUsed} + 1
+          where ${coupons.id} = ${coupon.id} and ${after}
+          returning ${coupons.id} as id, ${coupons.perCustomerLimit} as per_customer
+        ), used_by as (
+          insert into ${couponUses} (coupon_id, email, uses, max_uses)
+          select u.id, ${coupon.email}, 1, u.per_customer from used u
+          on conflict (coupon_id, email) do update
+            set uses = ${couponUses.uses} + 1, max_uses = excluded.max_uses
+          returning uses
+        )`
+      : sql``;
     const result = await db.execute<{
       taken: { id: string; stock: number }[] | null;
+      vtaken: { id: string; stock: number }[] | null;
       placed: object;
       items: object[];
     }>(sql`
-      with locked as (
+      with lines as (
+        select * from unnest(${pids}::char(24)[], ${vids}::char(24)[], ${qtys}::int[]) as l(product_id, variant_id, qty)
+      ), locked as (
         select ${products.id} as id from ${products}
-        where ${products.id} = any(${ids}::char(24)[]) order by ${products.id} for update
+        where ${products.id} = any(${pids}::char(24)[]) order by ${products.id} for update
+      ), vlocked as (
+        -- locked after the products (every writer of a variant holds its product first); FOR UPDATE
+        -- reads the latest committed row, so the pool below is the one the variant has now
+        select v.id, v.product_id, v.count_in_stock from ${productVariants} v
+        where v.id = any(${vids}::char(24)[]) and (select count(*) from locked) >= 0
+        order by v.id for update
+      ), pool as (
+        select l.product_id, l.variant_id, l.qty, (vl.count_in_stock is not null) as own
+        from lines l left join vlocked vl on vl.id = l.variant_id and vl.product_id = l.product_id
       ), taken as (
-        update ${products} set count_in_stock = ${products.countInStock} - w.qty
-        from unnest(${ids}::char(24)[], ${qtys}::int[]) as w(id, qty)
-        where ${products.id} = w.id and ${products.id} in (select id from locked)
-        returning ${products.id} as id, ${products.countInStock} as stock
-      ),
+        update ${products} p set count_in_stock = p.count_in_stock - s.qty
+        from (select product_id, sum(qty)::int as qty from pool where not own group by product_id) s
+        where p.id = s.product_id
+        returning p.id as id, p.count_in_stock as stock
+      ), vtaken as (
+        update ${productVariants} v set count_in_stock = v.count_in_stock - s.qty
+        from (select variant_id, sum(qty)::int as qty from pool where own group by variant_id) s
+        where v.id = s.variant_id
+        returning v.id as id, v.count_in_stock as stock
+      )${counted},
       placed as (${db.insert(orders).values(order).returning().getSQL()}),
-      items as (${db.insert(orderItems).values(items).returning().getSQL()}),
+      items as (
+        insert into ${orderItems}
+          (id, order_id, product_id, variant_id, variant_name, name, image, price_cents, qty, from_variant_stock)
+        select i.id, i.order_id, i.product_id, i.variant_id, i.variant_name, i.name, i.image, i.price_cents, i.qty,
+          coalesce((select p.own from pool p where p.product_id = i.product_id and p.variant_id = i.variant_id), false)
+        from json_to_recordset(${itemsJson}::json) as i(
+          id char(24), order_id char(24), product_id char(24), variant_id char(24), variant_name varchar,
+          name varchar, image text, price_cents int, qty int)
+        returning *
+      ),
       mail as (${db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id }).getSQL()})
       select (select json_agg(t) from taken t) as taken,
+             (select json_agg(t) from vtaken t) as vtaken,
              (select row_to_json(p) from placed p) as placed,
              (select json_agg(i) from items i) as items,
-             (select count(*) from mail) as mails`);
+             (select count(*) from mail) as mails${coupon ? sql`, (select count(*) from used_by) as uses` : sql``}`);
     const [out] = result.rows;
     return {
       row: rowFromJson(orders, out!.placed as Record<string, unknown>),
       items: (out!.items as Record<string, unknown>[])
         .map((i) => rowFromJson(orderItems, i))
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
-      left: new Map((out!.taken ?? []).map((t) => [t.id, t.stock])),
+      // what each pool has left: `p:` a product's own stock, `v:` a variant's
+      left: new Map([
+        ...(out!.taken ?? []).map((t) => [`p:${t.id}`, t.stock] as const),
+        ...(out!.vtaken ?? []).map((t) => [`v:${t.id}`, t.stock] as const),
+      ]),
     };
   },
 
-  /** Stock and name of each product, for the order gate (stock-gate.ts). */
-  async stockOf(db: Conn, ids: string[]) {
-    if (ids.length === 0) return [];
-    return db
-      .select({ id: products.id, name: products.name, stock: products.countInStock })
-      .from(products)
-      .where(inArray(products.id, ids));
+  /** Stock and name of each product and of the named variants, for the order gate after a refusal. */
+  async stockOf(db: Conn, productIds: string[], variantIds: string[]) {
+    const [ps, vs] = await Promise.all([
+      productIds.length
+        ? db
+            .select({ id: products.id, stock: products.countInStock })
+            .from(products)
+            .where(inArray(products.id, productIds))
+        : [],
+      variantIds.length
+        ? db
+            .select({ id: productVariants.id, stock: productVariants.countInStock })
+            .from(productVariants)
+            .where(inArray(productVariants.id, variantIds))
+        : [],
+    ]);
+    return { products: new Map(ps.map((p) => [p.id, p.stock])), variants: new Map(vs.map((v) => [v.id, v.stock])) };
   },
 
-  /** Gives back what cancelled orders had taken, one UPDATE for all their products; answers their ids. */
+  /**
+   * Gives back what cancelled orders had taken: each line's units to the pool they came from (a
+   * variant that no longer keeps its own stock, or was deleted, has no pool to take them), and each
+   * order's use of its discount code. Rows are locked in the order placing takes them (products,
+   * variants, codes, each in id order), so a cancel and an order never deadlock. Answers the
+   * products whose stock changed.
+   */
   async returnStock(tx: Tx, orderIds: string[]): Promise<string[]> {
     if (orderIds.length === 0) return [];
-    const result = await tx.execute<{ id: string }>(sql`
-      update ${products} p set count_in_stock = p.count_in_stock + s.qty
-      from (
-        select ${orderItems.productId} as product_id, sum(${orderItems.qty})::int as qty
-        from ${orderItems}
-        where ${inArray(orderItems.orderId, orderIds)} and ${orderItems.productId} is not null
-        group by ${orderItems.productId}
-      ) s
-      where p.id = s.product_id
-      returning p.id`);
-    return result.rows.map((r) => r.id);
+    const lines = await tx
+      .select({
+        productId: orderItems.productId,
+        variantId: orderItems.variantId,
+        qty: orderItems.qty,
+        fromVariant: orderItems.fromVariantStock,
+      })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds));
+    const toProducts = new Map<string, number>();
+    const toVariants = new Map<string, number>();
+    for (const l of lines) {
+      if (l.fromVariant) {
+        if (l.variantId) toVariants.set(l.variantId, (toVariants.get(l.variantId) ?? 0) + l.qty);
+      } else if (l.productId) toProducts.set(l.productId, (toProducts.get(l.productId) ?? 0) + l.qty);
+    }
+    const touched = new Set<string>();
+    const pids = [...new Set(lines.map((l) => l.productId).filter((id): id is string => id !== null))].sort();
+    if (pids.length)
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(inArray(products.id, pids))
+        .orderBy(products.id)
+        .for('update');
+    const vids = [...toVariants.keys()].sort();
+    if (vids.length) {
+      await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(inArray(productVariants.id, vids))
+        .orderBy(productVariants.id)
+        .for('update');
+      const back = await tx.execute<{ product_id: string }>(sql`
+        update ${productVariants} v set count_in_stock = v.count_in_stock + s.qty
+        from unnest(${`{${vids.join(',')}}`}::char(24)[], ${`{${vids.map((id) => toVariants.get(id)).join(',')}}`}::int[]) as s(id, qty)
+        where v.id = s.id and v.count_in_stock is not null
+        returning v.product_id`);
+      for (const r of back.rows) touched.add(r.product_id);
+    }
+    const backIds = [...toProducts.keys()].sort();
+    if (backIds.length) {
+      const back = await tx.execute<{ id: string }>(sql`
+        update ${products} p set count_in_stock = p.count_in_stock + s.qty
+        from unnest(${`{${backIds.join(',')}}`}::char(24)[], ${`{${backIds.map((id) => toProducts.get(id)).join(',')}}`}::int[]) as s(id, qty)
+        where p.id = s.id
+        returning p.id`);
+      for (const r of back.rows) touched.add(r.id);
+    }
+    // the orders' uses of their codes, in all and per e-mail address
+    const used = await tx
+      .select({ couponId: orders.couponId, email: orders.email })
+      .from(orders)
+      .where(and(inArray(orders.id, orderIds), isNotNull(orders.couponId)));
+    const perCoupon = new Map<string, number>();
+    const perUse = new Map<string, { couponId: string; email: string; n: number }>();
+    for (const u of used) {
+      const couponId = u.couponId!;
+      perCoupon.set(couponId, (perCoupon.get(couponId) ?? 0) + 1);
+      const email = u.email.toLowerCase();
+      const key = `${couponId}/${email}`;
+      perUse.set(key, { couponId, email, n: (perUse.get(key)?.n ?? 0) + 1 });
+    }
+    for (const id of [...perCoupon.keys()].sort())
+      await tx
+        .update(coupons)
+        .set({ timesUsed: sql`greatest(${coupons.timesUsed} - ${perCoupon.get(id)!}, 0)` })
+        .where(eq(coupons.id, id));
+    for (const u of perUse.values())
+      await tx
+        .update(couponUses)
+        .set({ uses: sql`greatest(${couponUses.uses} - ${u.n}, 0)` })
+        .where(and(eq(couponUses.couponId, u.couponId), eq(couponUses.email, u.email)));
+    return [...touched];
   },
 
   /**

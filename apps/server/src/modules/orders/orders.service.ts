@@ -1,5 +1,6 @@
 import {
   ADDRESS_MESSAGES,
+  COUPON_MESSAGES,
   ERROR_CODES,
   ORDER_MESSAGES,
   PAYMENT_METHOD,
@@ -21,9 +22,17 @@ import { orderConfirmationMail, outboxRow } from '#server/lib/mailer/index.ts';
 import { pgErrorOf } from '#server/lib/sql.ts';
 import { pickRate, type Rate } from '../shipping/shipping-rates.ts';
 import { toOrder } from './order-view.ts';
-import { SoldOut, type Release, type StockGate, type StockNeed, type StockOutcome } from './stock-gate.ts';
+import { couponCodeOf, couponForOrder } from '../coupons/coupons.service.ts';
+import {
+  SoldOut,
+  type Release,
+  type StockGate,
+  type StockInfo,
+  type StockNeed,
+  type StockOutcome,
+} from './stock-gate.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
-import { orderLines, priceLines, type ProductForOrder } from './pricing.ts';
+import { orderLines, poolOf, priceLines, type ProductForOrder } from './pricing.ts';
 
 type OrderLine = ReturnType<typeof orderLines>[number];
 
@@ -58,20 +67,31 @@ function buyerEmail(buyer: Buyer, input: CreateOrderInput): string {
   return value;
 }
 
-/** Units wanted per product. */
-function unitsPerProduct(lines: OrderLine[]): StockNeed[] {
-  const units = new Map<string, number>();
-  for (const l of lines) units.set(l.productId, (units.get(l.productId) ?? 0) + l.qty);
-  return [...units].map(([productId, qty]) => ({ productId, qty }));
+/** Units wanted per stock pool, as the products were read (the placing statement decides again). */
+function unitsPerPool(lines: OrderLine[], found: ProductForOrder[]): Map<string, PoolNeed> {
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const pools = new Map<string, PoolNeed>();
+  for (const l of lines) {
+    const product = byId.get(l.productId);
+    const { pool, stock, name } = poolOf(l, product);
+    const seen = pools.get(pool);
+    pools.set(pool, { pool, qty: (seen?.qty ?? 0) + l.qty, stock, name, known: product !== undefined });
+  }
+  return pools;
 }
 
+/** A pool's units wanted, with its stock and name as read (`known`: its product exists). */
+type PoolNeed = StockNeed & StockInfo & { known: boolean };
+
 /**
- * Places an order: priced from the catalogue only, stock taken atomically in the same transaction as
- * the order rows (per product, in id order so concurrent orders lock rows in one order), the
- * confirmation e-mail queued in that transaction too. Any line short of stock rolls everything back.
- * Before any database work the order passes this process's stock gate (stock-gate.ts): an order for
- * units known to be gone is refused at once, and while the last units are being taken by orders in
- * flight here, the others wait for their outcome instead of queueing on the product's row lock.
+ * Places an order: priced from the catalogue only (with its discount code, when it applies), the
+ * stock of each line taken atomically from the pool it draws on (a variant's own stock, else its
+ * product's) in the same transaction as the order rows, the code's use counted there too, and the
+ * confirmation e-mail queued in it. A pool short of stock, or a code used up meanwhile, rolls
+ * everything back. Before any database work the order passes this process's stock gate
+ * (stock-gate.ts): an order for units known to be gone is refused at once, and while the last units
+ * are being taken by orders in flight here, the others wait for their outcome instead of queueing on
+ * the row lock.
  */
 export async function placeOrder(
   db: Db,
@@ -93,17 +113,23 @@ export async function placeOrder(
   const email = buyerEmail(buyer, input);
 
   const lines = orderLines(input.orderItems);
-  const needs = unitsPerProduct(lines);
+  const productIds = [...new Set(lines.map((l) => l.productId))];
   let release: Release | undefined;
   const outcome: StockOutcome = new Map();
   try {
     // the products as they are now (after this order arrived): pricing and the stock gate read them
     let found: ProductForOrder[] = [];
+    let needs = new Map<string, PoolNeed>();
     const read = async () => {
-      found = await ctx.products(needs.map((n) => n.productId));
-      return new Map(found.map((p) => [p.id, { stock: p.countInStock, name: p.name }]));
+      found = await ctx.products(productIds);
+      needs = unitsPerPool(lines, found);
+      // an unknown product is not for the gate to judge: pricing answers 400 for it
+      return new Map(
+        [...needs].filter(([, n]) => n.known).map(([pool, n]) => [pool, { stock: n.stock, name: n.name }]),
+      );
     };
-    release = await ctx.gate.admit(needs, read);
+    // the pools are known once the products are read: the gate asks for them after its read
+    release = await ctx.gate.admit(() => [...needs.values()], read);
     return await pricedAndPlaced(db, buyer, input, ctx, { lines, needs, found, address, email, outcome });
   } catch (err) {
     if (err instanceof SoldOut) throw new ConflictError(err.message, ERROR_CODES.OUT_OF_STOCK);
@@ -127,7 +153,7 @@ async function pricedAndPlaced(
     outcome,
   }: {
     lines: OrderLine[];
-    needs: StockNeed[];
+    needs: Map<string, PoolNeed>;
     found: ProductForOrder[];
     address: NormalizedAddress;
     email: string;
@@ -136,16 +162,12 @@ async function pricedAndPlaced(
 ): Promise<Order> {
   const name = (v: string | undefined, fallback: string) =>
     cleanText(v ?? '', LIMITS.shippingName) || cleanText(fallback, LIMITS.shippingName);
-  const [lines, rates] = await Promise.all([priceLines(db, wantedLines, found), ctx.rates()]);
-  const rate = pickRate(rates, input.shippingRateId?.trim());
-  const price = priceOrder(lines, rate.priceCents);
-  // per product, in id order: concurrent orders lock product rows in one order (no deadlock). An order
-  // already short when read was refused by the stock gate; the statement below stays the judge.
-  const nameOf = new Map(found.map((p) => [p.id, p.name]));
-  const wanted = [...needs]
-    .sort((a, b) => (a.productId < b.productId ? -1 : 1))
-    .map((n) => [n.productId, { qty: n.qty, name: nameOf.get(n.productId) ?? n.productId }] as const);
-  const notEnough = (name: string) => new ConflictError(`Not enough stock for ${name}`, ERROR_CODES.OUT_OF_STOCK);
+  const lines = priceLines(wantedLines, found);
+  const rate = pickRate(await ctx.rates(), input.shippingRateId?.trim());
+  const itemsCents = priceOrder(lines, 0).itemsCents;
+  const code = couponCodeOf(input.couponCode);
+  const coupon = code ? await couponForOrder(db, code, { itemsCents, email }) : null;
+  const price = priceOrder(lines, rate.priceCents, coupon?.terms ?? null);
 
   const { countryCode: _code, ...shippingAddress } = address;
   const orderId = newId();
@@ -165,9 +187,12 @@ async function pricedAndPlaced(
     shippingRateId: rate.id,
     paymentMethod: PAYMENT_METHOD,
     itemsCents: price.itemsCents,
+    discountCents: price.discountCents,
     taxCents: price.taxCents,
     shippingCents: price.shippingCents,
     totalCents: price.totalCents,
+    couponId: coupon?.id ?? null,
+    couponCode: coupon?.code ?? null,
   };
   const mail = orderConfirmationMail(ctx.publicUrl, {
     to: email,
@@ -179,46 +204,71 @@ async function pricedAndPlaced(
       price: fromCents(l.unitPriceCents),
     })),
     totalPrice: fromCents(price.totalCents),
+    discount: coupon
+      ? { code: coupon.code, amount: fromCents(price.discountCents), freeShipping: coupon.type === 'free_shipping' }
+      : null,
   });
   let placed: Awaited<ReturnType<typeof repo.placeWithStock>>;
   try {
     placed = await repo.placeWithStock(
       db,
       order,
-      lines.map((l) => ({
-        orderId,
-        productId: l.productId,
-        variantId: l.variantId,
-        variantName: l.variantName,
-        name: l.name,
-        image: l.image,
-        priceCents: l.unitPriceCents,
-        qty: l.qty,
-      })),
+      // per product, in id order: the items' order is the order the statement reads them in
+      [...lines]
+        .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
+        .map((l) => ({
+          id: newId(),
+          orderId,
+          productId: l.productId,
+          variantId: l.variantId,
+          variantName: l.variantName,
+          name: l.name,
+          image: l.image,
+          priceCents: l.unitPriceCents,
+          qty: l.qty,
+        })),
       outboxRow(mail),
-      wanted.map(([productId, want]) => ({ productId, qty: want.qty })),
+      coupon ? { id: coupon.id, email: email.toLowerCase() } : null,
     );
   } catch (err) {
-    const pg = pgErrorOf(err);
-    // a product short of stock (the check on stock >= 0) or deleted since it was priced (foreign key)
-    if (pg?.constraint === 'products_stock_nonneg' || pg?.constraint?.startsWith('order_items_product_id')) {
-      const now = new Map(
-        (
-          await repo.stockOf(
-            db,
-            wanted.map(([id]) => id),
-          )
-        ).map((r) => [r.id, r.stock]),
-      );
-      const [productId, want] = wanted.find(([id, w]) => (now.get(id) ?? 0) < w.qty) ?? wanted[0]!;
-      outcome.set(productId, { stock: Math.min(now.get(productId) ?? 0, want.qty - 1), name: want.name });
-      throw notEnough(want.name);
-    }
-    throw err;
+    throw await placingRefused(db, err, { needs, outcome, couponCode: coupon?.code });
   }
-  // what this order saw once committed: the stock it left
-  for (const [id, want] of wanted) outcome.set(id, { stock: placed.left.get(id) ?? 0, name: want.name });
+  // what this order saw once committed: the stock it left in each pool
+  for (const [pool, n] of needs) outcome.set(pool, { stock: placed.left.get(pool) ?? 0, name: n.name });
   const { row, items } = placed;
   // a new order has no tracking yet: its view needs no further read
   return toOrder(row, items, [], []);
+}
+
+/**
+ * Why the placing statement refused the order, as the answer to send: a pool short of stock (or a
+ * product deleted since it was priced) is a 409 naming the product and variant, and tells the stock
+ * gate what is left; a code whose last use went to another order is a 409; a code deleted meanwhile is
+ * a 400. Anything else is not the buyer's doing and goes on as it is.
+ */
+async function placingRefused(
+  db: Db,
+  err: unknown,
+  ctx: { needs: Map<string, PoolNeed>; outcome: StockOutcome; couponCode: string | undefined },
+): Promise<unknown> {
+  const constraint = pgErrorOf(err)?.constraint;
+  if (constraint === 'coupons_usage_within_limit')
+    return new ConflictError(COUPON_MESSAGES.usedUp, ERROR_CODES.COUPON_USED_UP);
+  if (constraint === 'coupon_uses_within_limit')
+    return new ConflictError(COUPON_MESSAGES.perCustomerUsed, ERROR_CODES.COUPON_USED_UP);
+  if (constraint?.startsWith('orders_coupon_id'))
+    return new BadRequestError(COUPON_MESSAGES.unknown, ERROR_CODES.COUPON_NOT_APPLICABLE);
+  const short =
+    constraint === 'products_stock_nonneg' ||
+    constraint === 'product_variants_stock_nonneg' ||
+    constraint?.startsWith('order_items_product_id');
+  if (!short) return err;
+  const pools = [...ctx.needs.values()];
+  const idsOf = (prefix: string) => pools.filter((n) => n.pool.startsWith(prefix)).map((n) => n.pool.slice(2));
+  const now = await repo.stockOf(db, idsOf('p:'), idsOf('v:'));
+  const left = (pool: string) =>
+    (pool.startsWith('v:') ? now.variants.get(pool.slice(2)) : now.products.get(pool.slice(2))) ?? 0;
+  const need = pools.find((n) => left(n.pool) < n.qty) ?? pools[0]!;
+  ctx.outcome.set(need.pool, { stock: Math.min(left(need.pool), need.qty - 1), name: need.name });
+  return new ConflictError(`Not enough stock for ${need.name}`, ERROR_CODES.OUT_OF_STOCK);
 }

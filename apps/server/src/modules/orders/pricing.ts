@@ -1,7 +1,5 @@
 import { isObjectId, type OrderItemInput } from '@store/shared';
-import type { Db } from '#server/db/client.ts';
 import { BadRequestError } from '#server/lib/errors.ts';
-import { ordersRepository as repo } from './orders.repository.ts';
 
 /** A line priced from the catalogue, with the snapshot the order keeps. */
 export interface PricedLine {
@@ -20,13 +18,38 @@ function variantIdOf(ref: OrderItemInput['selectedColorsVariants']): string | nu
   return id.trim() === '' ? null : id.trim();
 }
 
-/** A product as pricing and the stock gate read it (orders.repository `productsFor`). */
+/** A variant as pricing and the stock gate read it. */
+export interface VariantForOrder {
+  id: string;
+  name: string;
+  src: string;
+  priceCents: number | null;
+  /** Own stock, or null: the variant sells from its product's. */
+  countInStock: number | null;
+}
+
+/** A product as pricing and the stock gate read it (orders.repository `productsFor`), with its variants. */
 export interface ProductForOrder {
   id: string;
   name: string;
   image: string;
   priceCents: number;
   countInStock: number;
+  variants: VariantForOrder[];
+}
+
+/**
+ * The stock a line draws on, as read: `v:<id>` for a variant with its own stock, else `p:<id>` for its
+ * product's (the placing statement decides again on the rows it locks).
+ */
+export function poolOf(
+  line: { productId: string; variantId: string | null },
+  product: ProductForOrder | undefined,
+): { pool: string; stock: number; name: string } {
+  const variant = line.variantId ? product?.variants.find((v) => v.id === line.variantId) : undefined;
+  if (product && variant && variant.countInStock !== null)
+    return { pool: `v:${variant.id}`, stock: variant.countInStock, name: `${product.name} (${variant.name})` };
+  return { pool: `p:${line.productId}`, stock: product?.countInStock ?? 0, name: product?.name ?? line.productId };
 }
 
 /** The client's lines, validated and merged (same product and variant): a bad product id is a 400. */
@@ -45,19 +68,12 @@ export function orderLines(items: OrderItemInput[]): { productId: string; varian
 }
 
 /**
- * Prices the lines from the catalogue alone (the products as read for this order, and their variants
- * when a line names one): the variant's price when it has one, else the product's. Unknown products
- * or variants are a 400.
+ * Prices the lines from the catalogue alone (the products as read for this order, with their
+ * variants): the variant's price when it has one, else the product's. Unknown products or variants
+ * are a 400.
  */
-export async function priceLines(
-  db: Db,
-  lines: ReturnType<typeof orderLines>,
-  found: ProductForOrder[],
-): Promise<PricedLine[]> {
+export function priceLines(lines: ReturnType<typeof orderLines>, found: ProductForOrder[]): PricedLine[] {
   const byId = new Map(found.map((p) => [p.id, p]));
-  const withVariant = [...new Set(lines.filter((l) => l.variantId !== null).map((l) => l.productId))];
-  const variants = withVariant.length > 0 ? await repo.variantsFor(db, withVariant) : [];
-
   return lines.map((line) => {
     const product = byId.get(line.productId);
     if (!product) throw new BadRequestError(`Product not found: ${line.productId}`);
@@ -69,7 +85,7 @@ export async function priceLines(
         image: product.image,
         unitPriceCents: product.priceCents,
       };
-    const variant = variants.find((v) => v.id === line.variantId && v.productId === product.id);
+    const variant = product.variants.find((v) => v.id === line.variantId);
     if (!variant) throw new BadRequestError(`Selected variant not found for ${product.name}`);
     return {
       ...line,

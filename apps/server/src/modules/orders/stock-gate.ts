@@ -2,8 +2,9 @@
  * A per-process admission gate in front of the stock UPDATE, so that a burst of orders for the last
  * units does not send every buyer to the database to queue on the product's row lock.
  *
- * Per product it counts the units that orders of this process are taking right now (admitted, not yet
- * ended). Each order reads the product's stock after it arrived (the caller's `read`, shared by
+ * Per stock pool (a product's own stock, or a variant's that keeps its own) it counts the units that
+ * orders of this process are taking right now (admitted, not yet ended). Each order reads the pools'
+ * stock after it arrived (the caller's `read`, shared by
  * concurrent orders through lib/batch-loader.ts), and is decided by what was seen since it arrived
  * (that read, or what orders in flight reported when they ended):
  * - enough units beyond those in flight here: admitted;
@@ -16,7 +17,8 @@
  * UPDATE stays the judge: the gate only refuses orders that the stock seen could not serve.
  */
 export interface StockNeed {
-  productId: string;
+  /** The stock the units come from: a product's own (`p:<id>`) or a variant's (`v:<id>`). */
+  pool: string;
   qty: number;
 }
 
@@ -25,7 +27,7 @@ export interface StockInfo {
   name: string;
 }
 
-/** What an admitted order saw when it ended: per product, the stock left (or an upper bound of it). */
+/** What an admitted order saw when it ended: per pool, the stock left (or an upper bound of it). */
 export type StockOutcome = Map<string, StockInfo>;
 
 export class SoldOut extends Error {
@@ -67,13 +69,19 @@ export class StockGate {
   }
 
   /**
-   * Reads the stock (`read`, after the order arrived), then waits until the order may go to the
+   * Reads the stock (`read`, after the order arrived; `wanted` may be a function called after it),
+   * then waits until the order may go to the
    * database and answers the function to call when it has ended (always: committed, refused or
    * failed). Throws SoldOut when the units are gone.
    */
-  async admit(needs: StockNeed[], read: () => Promise<Map<string, StockInfo>>): Promise<Release> {
+  async admit(
+    wanted: StockNeed[] | (() => StockNeed[]),
+    read: () => Promise<Map<string, StockInfo>>,
+  ): Promise<Release> {
     const arrived = ++this.clock;
     const found = await read();
+    // the pools an order draws on may only be known once its products are read
+    const needs = typeof wanted === 'function' ? wanted() : wanted;
     if (this.lastDrop < arrived) {
       const at = ++this.clock;
       for (const [id, info] of found) this.seen.set(id, { ...info, at });
@@ -85,10 +93,9 @@ export class StockGate {
     throw new SoldOut(verdict.name);
   }
 
-  /** Drops what was seen of products nobody here is placing or waiting for: no later order may use it. */
+  /** Drops what was seen of pools nobody here is placing or waiting for: no later order may use it. */
   private forget(needs: StockNeed[]): void {
-    for (const n of needs)
-      if (this.inFlight(n.productId) === 0 && !this.waiters.has(n.productId)) this.seen.delete(n.productId);
+    for (const n of needs) if (this.inFlight(n.pool) === 0 && !this.waiters.has(n.pool)) this.seen.delete(n.pool);
   }
 
   /** Products with something seen kept (for tests: nothing is kept once their orders are decided). */
@@ -97,8 +104,8 @@ export class StockGate {
   }
 
   /** Units that orders of this process are taking now (admitted, not yet ended). */
-  inFlight(productId: string): number {
-    return this.reserved.get(productId) ?? 0;
+  inFlight(pool: string): number {
+    return this.reserved.get(pool) ?? 0;
   }
 
   /** Orders held back now (for tests and metrics). */
@@ -109,38 +116,38 @@ export class StockGate {
   }
 
   private reserve(needs: StockNeed[]): Release {
-    for (const n of needs) this.reserved.set(n.productId, this.inFlight(n.productId) + n.qty);
+    for (const n of needs) this.reserved.set(n.pool, this.inFlight(n.pool) + n.qty);
     const admittedAt = this.clock;
     let ended = false;
     return (outcome) => {
       if (ended) return;
       ended = true;
       for (const n of needs) {
-        const left = this.inFlight(n.productId) - n.qty;
-        if (left > 0) this.reserved.set(n.productId, left);
-        else this.reserved.delete(n.productId);
+        const left = this.inFlight(n.pool) - n.qty;
+        if (left > 0) this.reserved.set(n.pool, left);
+        else this.reserved.delete(n.pool);
       }
       const at = ++this.clock;
       // what the database said is only worth keeping when no write came in since the order was admitted
       if (outcome && this.lastDrop < admittedAt)
         for (const [id, info] of outcome) this.seen.set(id, { ...info, stock: Math.max(0, info.stock), at });
-      for (const n of needs) this.wake(n.productId);
+      for (const n of needs) this.wake(n.pool);
       this.forget(needs);
     };
   }
 
   /**
-   * Per product, by what was seen since the order arrived: short even if every order in flight here
+   * Per pool, by what was seen since the order arrived: short even if every order in flight here
    * fails, refused; enough only if some of them fail, held; enough, admitted. Nothing seen since (a
-   * drop, or an unknown product): the database decides.
+   * drop, or an unknown pool): the database decides.
    */
   private decide(needs: StockNeed[], arrived: number): Verdict {
     let wait = false;
     for (const n of needs) {
-      const s = this.seen.get(n.productId);
+      const s = this.seen.get(n.pool);
       if (s === undefined || s.at <= arrived) continue;
       if (s.stock < n.qty) return { admit: false, name: s.name };
-      if (this.inFlight(n.productId) + n.qty > s.stock) wait = true;
+      if (this.inFlight(n.pool) + n.qty > s.stock) wait = true;
     }
     return wait ? 'wait' : { admit: true };
   }
@@ -152,13 +159,13 @@ export class StockGate {
         needs,
         arrived,
         settle: (verdict) => {
-          if (settled) return; // held for several products: decided once
+          if (settled) return; // held for several pools: decided once
           settled = true;
           clearTimeout(timer);
           for (const n of needs) {
-            const set = this.waiters.get(n.productId);
+            const set = this.waiters.get(n.pool);
             set?.delete(waiter);
-            if (set?.size === 0) this.waiters.delete(n.productId);
+            if (set?.size === 0) this.waiters.delete(n.pool);
           }
           // reserved before the next held order is decided, so that one sees these units taken
           if (verdict.admit) resolve(this.reserve(needs));
@@ -166,8 +173,8 @@ export class StockGate {
         },
       };
       for (const n of needs) {
-        let set = this.waiters.get(n.productId);
-        if (!set) this.waiters.set(n.productId, (set = new Set()));
+        let set = this.waiters.get(n.pool);
+        if (!set) this.waiters.set(n.pool, (set = new Set()));
         set.add(waiter);
       }
       // held too long (a slow transaction): let the database decide
@@ -176,9 +183,9 @@ export class StockGate {
     });
   }
 
-  /** Decides, in arrival order, the held orders for this product that can be decided now. */
-  private wake(productId: string): void {
-    const set = this.waiters.get(productId);
+  /** Decides, in arrival order, the held orders for this pool that can be decided now. */
+  private wake(pool: string): void {
+    const set = this.waiters.get(pool);
     if (!set) return;
     for (const waiter of [...set]) {
       const verdict = this.decide(waiter.needs, waiter.arrived);

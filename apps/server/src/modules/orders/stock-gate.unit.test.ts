@@ -5,7 +5,7 @@ const P = 'a'.repeat(24);
 const Q = 'b'.repeat(24);
 const read = (stock: Record<string, number>) => async () =>
   new Map<string, StockInfo>(Object.entries(stock).map(([id, n]) => [id, { stock: n, name: `Product ${id[0]}` }]));
-const need = (qty: number, productId = P) => [{ productId, qty }];
+const need = (qty: number, pool = P) => [{ pool, qty }];
 const settled = async <T>(p: Promise<T>) => {
   const marker = Symbol('pending');
   const r = await Promise.race([
@@ -102,8 +102,8 @@ describe('StockGate: orders for the last units', () => {
   it('decides orders for several products on all of them', async () => {
     const gate = new StockGate();
     const both = [
-      { productId: P, qty: 1 },
-      { productId: Q, qty: 2 },
+      { pool: P, qty: 1 },
+      { pool: Q, qty: 2 },
     ];
     await expect(gate.admit(both, read({ [P]: 9, [Q]: 1 }))).rejects.toEqual(new SoldOut('Product b'));
     const release = await gate.admit(both, read({ [P]: 9, [Q]: 2 }));
@@ -118,8 +118,8 @@ describe('StockGate: orders for the last units', () => {
     const b = await gate.admit(need(1, Q), read({ [P]: 1, [Q]: 1 }));
     const both = gate.admit(
       [
-        { productId: P, qty: 1 },
-        { productId: Q, qty: 1 },
+        { pool: P, qty: 1 },
+        { pool: Q, qty: 1 },
       ],
       read({ [P]: 1, [Q]: 1 }),
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { categories, productImages, productSlugs, productVariants, products } from '#server/db/schema/index.ts';
 
@@ -10,6 +10,10 @@ export interface VariantValues {
   name: string;
   src: string;
   priceCents: number | null;
+  /** Own stock, or null (draws on the product's); undefined keeps what an existing variant has (null for a new one). */
+  countInStock?: number | null;
+  /** '' for none; undefined keeps what an existing variant has ('' for a new one). */
+  sku?: string;
 }
 
 export const productsAdminRepository = {
@@ -81,8 +85,22 @@ export const productsAdminRepository = {
       .where(eq(productVariants.productId, productId));
     const free = new Set(existing.map((r) => r.id));
     const kept: string[] = [];
+    // SKUs may move between this product's variants: the old ones step aside first (SKUs are unique)
+    const moving = list.filter((v) => v.sku !== undefined && v.id && free.has(v.id)).map((v) => v.id!);
+    if (moving.length)
+      await tx
+        .update(productVariants)
+        .set({ sku: '' })
+        .where(and(eq(productVariants.productId, productId), inArray(productVariants.id, moving)));
     for (const [position, v] of list.entries()) {
-      const values = { name: v.name, src: v.src, priceCents: v.priceCents, position };
+      const values = {
+        name: v.name,
+        src: v.src,
+        priceCents: v.priceCents,
+        position,
+        ...(v.countInStock !== undefined ? { countInStock: v.countInStock } : {}),
+        ...(v.sku !== undefined ? { sku: v.sku } : {}),
+      };
       if (v.id && free.delete(v.id)) {
         kept.push(v.id);
         await tx.update(productVariants).set(values).where(eq(productVariants.id, v.id));
@@ -99,6 +117,22 @@ export const productsAdminRepository = {
       .where(
         and(eq(productVariants.productId, productId), kept.length ? notInArray(productVariants.id, kept) : undefined),
       );
+  },
+
+  /** Of these SKUs (lower-case), the ones variants of other products have. */
+  async skusTaken(db: Conn, productId: string, lowerSkus: string[]): Promise<string[]> {
+    if (lowerSkus.length === 0) return [];
+    const rows = await db
+      .select({ sku: productVariants.sku })
+      .from(productVariants)
+      .where(
+        and(
+          inArray(sql`lower(${productVariants.sku})`, lowerSkus),
+          sql`${productVariants.sku} <> ''`,
+          ne(productVariants.productId, productId),
+        ),
+      );
+    return rows.map((r) => r.sku);
   },
 
   async categoryById(db: Conn, id: string): Promise<string | undefined> {

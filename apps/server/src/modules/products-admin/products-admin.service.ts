@@ -3,6 +3,7 @@ import {
   LIMITS,
   NOTHING_TO_UPDATE,
   PRODUCT_MESSAGES,
+  SKU_MAX,
   cleanText,
   hasChanges,
   isObjectId,
@@ -13,7 +14,7 @@ import {
 } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
 import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
-import { pgErrorOf } from '#server/lib/sql.ts';
+import { pgErrorOf, uniqueViolation } from '#server/lib/sql.ts';
 import { getProduct } from '../catalog/catalog.service.ts';
 import { sanitizeDescription } from './description.ts';
 import {
@@ -76,8 +77,24 @@ function variantValues(list: NonNullable<ProductUpdateInput['colorsVariants']>):
     const name = cleanText(v.name, 64);
     if (!name) throw new BadRequestError(PRODUCT_MESSAGES.variantName);
     const price = v.price === '' || v.price === null || v.price === undefined ? null : toCents(v.price);
-    return { id: v._id && isObjectId(v._id) ? v._id : undefined, name, src: v.src ?? '', priceCents: price };
+    const id = v._id && isObjectId(v._id) ? v._id : undefined;
+    return {
+      id,
+      name,
+      src: v.src ?? '',
+      priceCents: price,
+      // left out: an existing variant keeps its stock and SKU (older clients send neither); a new one has none
+      countInStock: v.countInStock !== undefined ? v.countInStock : id ? undefined : null,
+      sku: v.sku !== undefined ? cleanText(v.sku, SKU_MAX) : id ? undefined : '',
+    };
   });
+}
+
+/** A SKU another product's variant has is a 400 naming it (the unique index stays the judge in a race). */
+async function checkSkusFree(db: Db, productId: string, variants: VariantValues[]): Promise<void> {
+  const skus = variants.map((v) => v.sku?.toLowerCase() ?? '').filter((s) => s !== '');
+  const [taken] = await repo.skusTaken(db, productId, skus);
+  if (taken) throw new BadRequestError(PRODUCT_MESSAGES.skuTaken(taken), ERROR_CODES.DUPLICATE);
 }
 
 /** The columns a validated body changes (text cleaned, description sanitised, category resolved). */
@@ -113,6 +130,7 @@ export async function updateProduct(db: Db, id: string, input: ProductUpdateInpu
   if (!hasChanges(input, ['_id'])) throw new BadRequestError(NOTHING_TO_UPDATE, ERROR_CODES.NOTHING_TO_UPDATE);
   const set = await columnsOf(db, input);
   const variants = input.colorsVariants ? variantValues(input.colorsVariants) : undefined;
+  if (variants) await checkSkusFree(db, id, variants);
 
   await retryOnSlugClash(async () => {
     const base = set.name !== undefined ? slugify(set.name) : undefined;
@@ -130,6 +148,10 @@ export async function updateProduct(db: Db, id: string, input: ProductUpdateInpu
         );
       if (variants) await repo.syncVariants(tx, id, variants);
     });
+  }).catch(async (err: unknown) => {
+    // another product took one of these SKUs since they were checked: say which
+    if (variants && uniqueViolation(err) === 'product_variants_sku_uq') await checkSkusFree(db, id, variants);
+    throw err;
   });
   return getProduct(db, id);
 }

@@ -89,6 +89,9 @@ export function Header() {
                   <NavDropdown.Item as={Link} to={paths.adminOrders} onClick={close}>
                     Orders
                   </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to={paths.adminCoupons} onClick={close}>
+                    Discount Codes
+                  </NavDropdown.Item>
                 </NavDropdown>
               )}
             </Nav>

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   AddressSuggestion,
   AddressValidationRequest,
+  AppliedCoupon,
+  ApplyCouponInput,
   CreateOrderInput,
   Order,
   ShippingRatesResponse,
@@ -9,6 +11,7 @@ import type {
 } from '@store/shared';
 import { api } from '#web/lib/api.ts';
 import { useAuth, type UserInfo } from '#web/lib/auth.ts';
+import { isCouponRefusal } from './coupon.ts';
 import type { CheckoutAddress } from './store.ts';
 
 export const MAILING_LIST_SOURCE = 'shipping_opt_in';
@@ -54,6 +57,49 @@ export function useShippingRates(userId: string | undefined) {
 
 export function createOrder(body: CreateOrderInput): Promise<Order> {
   return api<Order>('/api/orders', { method: 'POST', json: body });
+}
+
+// ---- discount codes ---------------------------------------------------------------------------
+
+export const couponKeys = {
+  apply: (req: ApplyCouponInput | null) => ['coupon-apply', req] as const,
+};
+
+/** POST /api/coupons/apply: the order priced with the code, or a 400 saying why the code does not apply. */
+export function applyCoupon(req: ApplyCouponInput): Promise<AppliedCoupon> {
+  return api<AppliedCoupon>('/api/coupons/apply', { method: 'POST', json: req });
+}
+
+/** How long an answer for the same lines and rate is reused (the server re-checks the code with the order anyway). */
+export const COUPON_ANSWER_MS = 60_000;
+
+/**
+ * The applied code priced for the current lines and rate (`req`; null while there is no code or no rate
+ * yet). A new answer is kept by `onAnswer`; when the server refuses the code now (the cart fell below its
+ * minimum, it ended…) `onRefused` gets the reason.
+ */
+export function useCouponPrice(
+  req: ApplyCouponInput | null,
+  onAnswer: (answer: AppliedCoupon) => void,
+  onRefused: (message: string) => void,
+) {
+  return useQuery({
+    queryKey: couponKeys.apply(req),
+    queryFn: async () => {
+      try {
+        const answer = await applyCoupon(req!);
+        onAnswer(answer);
+        return answer;
+      } catch (err) {
+        if (isCouponRefusal(err)) onRefused(err.message);
+        throw err;
+      }
+    },
+    enabled: req !== null,
+    retry: false,
+    staleTime: COUPON_ANSWER_MS,
+    refetchOnWindowFocus: false,
+  });
 }
 
 // ---- guest sessions (guest checkout) ----------------------------------------------------------

@@ -1,7 +1,8 @@
-import type { ShippingAddress, ShippingRate } from '@store/shared';
+import type { AppliedCoupon, ShippingAddress, ShippingRate } from '@store/shared';
 import { create } from 'zustand';
 import { useAuth } from '#web/lib/auth.ts';
 import { CHECKOUT_KEYS } from '#web/lib/checkout-keys.ts';
+import { parseCoupon } from './coupon.ts';
 
 /** Shipping address as the checkout keeps it: the order's address (the API's shape) plus the e-mail. */
 export type CheckoutAddress = ShippingAddress & { email: string };
@@ -65,11 +66,16 @@ interface CheckoutState {
   shippingAddress: CheckoutAddress | null;
   paymentMethod: string | null;
   shippingRate: ShippingRate | null;
+  /** The discount code applied on /placeorder, with the server's answer; null for none. */
+  coupon: AppliedCoupon | null;
   /** Set by clearAll until an address is saved again: the form then shows placeholder guest names. */
   cleared: boolean;
   saveShippingAddress: (address: CheckoutAddress) => void;
   savePaymentMethod: (method: string) => void;
   saveShippingRate: (rate: ShippingRate) => void;
+  saveCoupon: (coupon: AppliedCoupon) => void;
+  /** Drops the code (removed, refused, or used by the order just placed). */
+  clearCoupon: () => void;
   /** Forgets everything; the form then starts from the placeholder guest names. */
   clearAll: () => void;
   /** Re-reads local storage (another tab, or a logout that removed the keys). */
@@ -80,6 +86,7 @@ const fromStorage = () => ({
   shippingAddress: parseAddress(read(CHECKOUT_KEYS.address)),
   paymentMethod: str(read(CHECKOUT_KEYS.paymentMethod)) || null,
   shippingRate: parseRate(read(CHECKOUT_KEYS.rate)),
+  coupon: parseCoupon(read(CHECKOUT_KEYS.coupon)),
 });
 
 export const useCheckout = create<CheckoutState>()((set) => ({
@@ -97,9 +104,17 @@ export const useCheckout = create<CheckoutState>()((set) => ({
     write(CHECKOUT_KEYS.rate, rate);
     set({ shippingRate: rate });
   },
+  saveCoupon: (coupon) => {
+    write(CHECKOUT_KEYS.coupon, coupon);
+    set({ coupon });
+  },
+  clearCoupon: () => {
+    write(CHECKOUT_KEYS.coupon, null);
+    set({ coupon: null });
+  },
   clearAll: () => {
     for (const key of Object.values(CHECKOUT_KEYS)) write(key, null);
-    set({ shippingAddress: null, paymentMethod: null, shippingRate: null, cleared: true });
+    set({ shippingAddress: null, paymentMethod: null, shippingRate: null, coupon: null, cleared: true });
   },
   reload: () => set(fromStorage()),
 }));

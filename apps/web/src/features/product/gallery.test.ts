@@ -9,8 +9,8 @@ const product = {
     { _id: 'b', src: '/uploads/lamp/main.webp' },
   ],
   colorsVariants: [
-    { _id: 'v1', name: 'Red', src: '/uploads/lamp/red.webp', price: 30 },
-    { _id: 'v2', name: 'Plain', src: '', price: null },
+    { _id: 'v1', name: 'Red', src: '/uploads/lamp/red.webp', price: 30, countInStock: null, sku: '' },
+    { _id: 'v2', name: 'Plain', src: '', price: null, countInStock: null, sku: '' },
   ],
   video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
 };
@@ -30,8 +30,8 @@ describe('galleryMedia', () => {
       ...product,
       imageB: [{ _id: 'a', src: '/uploads/lamp/red.webp' }],
       colorsVariants: [
-        { _id: 'v1', name: 'Red', src: '/uploads/lamp/red.webp', price: null },
-        { _id: 'v3', name: 'Also red', src: '/uploads/lamp/red.webp', price: null },
+        { _id: 'v1', name: 'Red', src: '/uploads/lamp/red.webp', price: null, countInStock: null, sku: '' },
+        { _id: 'v3', name: 'Also red', src: '/uploads/lamp/red.webp', price: null, countInStock: null, sku: '' },
       ],
       video: '',
     });

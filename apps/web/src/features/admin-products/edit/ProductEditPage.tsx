@@ -18,7 +18,7 @@ import { paths } from '#web/lib/paths.ts';
 import { isFolderName, useAdminProduct, useUpdateProduct } from './api.ts';
 import { DescriptionSection } from './DescriptionSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
-import { asEdit, toBody, toValues, type EditValues } from './form-values.ts';
+import { asEdit, toBody, toValues, variantOfTakenSku, type EditValues } from './form-values.ts';
 import { GalleryModal, type GalleryTarget } from './GalleryModal.tsx';
 import { ImagesSection } from './ImagesSection.tsx';
 import { VariantsField } from './VariantsField.tsx';
@@ -65,7 +65,7 @@ function EditForm({ product }: { product: Product }) {
     mode: 'onTouched',
     defaultValues: toValues(product),
   });
-  const { handleSubmit, control, setValue, getValues, reset } = form;
+  const { handleSubmit, control, setValue, getValues, setError, reset } = form;
   const list = useFieldArray({ control, name: 'imageB' });
   const [folder, image] = useWatch({ control, name: ['imageFolderName', 'image'] });
 
@@ -74,6 +74,16 @@ function EditForm({ product }: { product: Product }) {
       onSuccess: (saved) => {
         reset(toValues(saved));
         setToast({ title: 'Edit Product', body: PRODUCT_MESSAGES.saved, variant: 'success' });
+      },
+      // a SKU another product has: the refusal is shown below, and the variant's SKU field is marked
+      onError: (err) => {
+        const i = variantOfTakenSku(err.message, getValues('colorsVariants'));
+        if (i >= 0)
+          setError(
+            `colorsVariants.${i}.sku`,
+            { type: 'server', message: 'This SKU is taken: choose another' },
+            { shouldFocus: true },
+          );
       },
     }),
   );

@@ -2,14 +2,17 @@ import { useFieldArray, useWatch } from 'react-hook-form';
 import { TrashIcon } from '#web/components/icons.tsx';
 import { ProductImage } from '#web/components/ProductImage.tsx';
 import { Field } from '#web/components/Field.tsx';
-import { useEditForm } from './form-values.ts';
+import { emptyVariant, useEditForm } from './form-values.ts';
 
-/** Colour variants: a name, an image from the gallery and an optional price over the product's. */
+/**
+ * Colour variants: a name, an image from the gallery, an optional price over the product's, an optional
+ * stock of its own (empty: the variant sells from the product's stock) and an optional SKU.
+ */
 export function VariantsField({ onChooseImage }: { onChooseImage: (index: number, name: string) => void }) {
   const { control, register, setValue, formState } = useEditForm();
   const { fields, append, remove } = useFieldArray({ control, name: 'colorsVariants' });
   const variants = useWatch({ control, name: 'colorsVariants' });
-  const productPrice = useWatch({ control, name: 'price' });
+  const [productPrice, productStock] = useWatch({ control, name: ['price', 'countInStock'] });
   const errors = formState.errors.colorsVariants;
 
   return (
@@ -38,20 +41,42 @@ export function VariantsField({ onChooseImage }: { onChooseImage: (index: number
                 <div className="col-8 col-sm-9 col-md-10">
                   <div className="row g-2">
                     <Field
-                      className="col-12 col-md-6"
+                      className="col-12 col-md-6 col-xl-3"
                       id={`variant-${i}-name`}
                       label={`Variant ${i + 1} name`}
                       registration={register(`colorsVariants.${i}.name`)}
                       error={err?.name?.message}
                     />
                     <Field
-                      className="col-12 col-md-6"
+                      className="col-12 col-sm-6 col-xl-3"
                       id={`variant-${i}-price`}
                       label={`Variant ${i + 1} price (optional)`}
                       inputMode="decimal"
                       placeholder={productPrice ? `Product price: ${productPrice}` : 'Product price'}
                       registration={register(`colorsVariants.${i}.price`)}
                       error={err?.price?.message}
+                    />
+                    <Field
+                      className="col-12 col-sm-6 col-xl-3"
+                      id={`variant-${i}-stock`}
+                      label={`Variant ${i + 1} stock`}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      placeholder={productStock?.trim() ? `Product stock: ${productStock.trim()}` : 'Product stock'}
+                      hint="Empty: uses the product's stock"
+                      registration={register(`colorsVariants.${i}.countInStock`)}
+                      error={err?.countInStock?.message}
+                    />
+                    <Field
+                      className="col-12 col-sm-6 col-xl-3"
+                      id={`variant-${i}-sku`}
+                      label={`Variant ${i + 1} SKU`}
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      placeholder="None"
+                      registration={register(`colorsVariants.${i}.sku`)}
+                      error={err?.sku?.message}
                     />
                   </div>
                   <div className="d-flex flex-wrap gap-2 mt-2">
@@ -85,7 +110,7 @@ export function VariantsField({ onChooseImage }: { onChooseImage: (index: number
       <button
         type="button"
         className="btn btn-outline-primary btn-sm"
-        onClick={() => append({ name: '', src: '', price: '' }, { shouldFocus: true })}
+        onClick={() => append(emptyVariant(), { shouldFocus: true })}
       >
         Add Variant
       </button>

@@ -1,4 +1,4 @@
-import type { Product, ProductUpdateInput } from '@store/shared';
+import { PRODUCT_MESSAGES, type Product, type ProductUpdateInput } from '@store/shared';
 import { useFormContext, type UseFormReturn } from 'react-hook-form';
 
 /** The edit form's values: numbers stay text while typed (the shared schema reads '' as "not given"). */
@@ -15,8 +15,18 @@ export interface EditValues {
   countInStock: string;
   category: string;
   description: string;
-  colorsVariants: { _id?: string; name: string; src: string; price: string }[];
+  /** A variant's stock '' draws on the product's stock; its SKU '' is none. */
+  colorsVariants: { _id?: string; name: string; src: string; price: string; countInStock: string; sku: string }[];
 }
+
+/** A new variant row: no image, the product's price and stock, no SKU. */
+export const emptyVariant = (): EditValues['colorsVariants'][number] => ({
+  name: '',
+  src: '',
+  price: '',
+  countInStock: '',
+  sku: '',
+});
 
 /** The form: edited as EditValues, submitted as what the shared schema answers. */
 export type EditForm = UseFormReturn<EditValues, unknown, ProductUpdateInput>;
@@ -46,15 +56,37 @@ export function toValues(p: Product): EditValues {
       name: v.name,
       src: v.src,
       price: v.price == null ? '' : String(v.price),
+      countInStock: v.countInStock == null ? '' : String(v.countInStock),
+      sku: v.sku ?? '',
     })),
   };
 }
 
-/** The PUT body from what the schema answered: every field, the id, and variants without a price sent as null. */
+/**
+ * The PUT body from what the schema answered: every field, the id, and variants without a price or a
+ * stock of their own sent as null (null stock: the variant draws on the product's), without a SKU as ''.
+ */
 export function toBody(id: string, v: ProductUpdateInput): ProductUpdateInput {
   return {
     ...v,
     _id: id,
-    colorsVariants: v.colorsVariants?.map((c) => ({ ...c, price: c.price === '' ? null : c.price })),
+    colorsVariants: v.colorsVariants?.map((c) => ({
+      ...c,
+      price: c.price === '' ? null : c.price,
+      countInStock: c.countInStock ?? null,
+      sku: c.sku ?? '',
+    })),
   };
+}
+
+/**
+ * The variant whose SKU a "SKU … is already used by another product" refusal names (the server names
+ * it as stored, perhaps in another case), or -1.
+ */
+export function variantOfTakenSku(message: string, variants: readonly { sku: string }[]): number {
+  const m = message.toLowerCase();
+  return variants.findIndex((v) => {
+    const sku = v.sku.trim();
+    return sku !== '' && m === PRODUCT_MESSAGES.skuTaken(sku).toLowerCase();
+  });
 }

@@ -29,6 +29,7 @@ const FILTERS: TextFilter<keyof ProductFilters>[] = [
   { key: 'name', label: 'Name' },
   { key: 'category', label: 'Category' },
   { key: 'brand', label: 'Brand' },
+  { key: 'sku', label: 'SKU' },
   { key: 'minPrice', label: 'Min Price', ...AMOUNT },
   { key: 'maxPrice', label: 'Max Price', ...AMOUNT },
 ];

@@ -14,6 +14,8 @@ export interface ProductFilters {
   name: string;
   category: string;
   brand: string;
+  /** A variant's SKU starts with this (whatever the case). */
+  sku: string;
   minPrice: string;
   maxPrice: string;
 }
@@ -23,6 +25,7 @@ export const emptyProductFilters: ProductFilters = {
   name: '',
   category: '',
   brand: '',
+  sku: '',
   minPrice: '',
   maxPrice: '',
 };
@@ -37,6 +40,7 @@ export function productListQuery(f: ProductFilters, pageNumber: number): string 
     name: f.name.trim(),
     category: f.category.trim(),
     brand: f.brand.trim(),
+    sku: f.sku.trim(),
     minPrice: priceParam(f.minPrice),
     maxPrice: priceParam(f.maxPrice),
     pageNumber,

@@ -1,10 +1,10 @@
 import { formatMoney } from '@store/shared';
 import { useId } from 'react';
-import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { TrashIcon } from '#web/components/icons.tsx';
 import { ProductImage } from '#web/components/ProductImage.tsx';
-import type { CartItem } from '#web/lib/cart-logic.ts';
+import { QtyInput } from '#web/components/QtyInput.tsx';
+import { qtyMax, type CartItem } from '#web/lib/cart-logic.ts';
 import { paths } from '#web/lib/paths.ts';
 
 interface CartLineProps {
@@ -13,10 +13,11 @@ interface CartLineProps {
   onRemove: () => void;
 }
 
+/** A cart line; its quantity is capped by the stock of the pool it buys from (the variant's own, or the product's). */
 export function CartLine({ item, onQty, onRemove }: CartLineProps) {
   const qtyId = useId();
   const variant = item.selectedColorsVariants;
-  const max = Math.max(item.countInStock, item.qty);
+  const soldOut = item.countInStock <= 0;
   return (
     <li className="cart-line">
       <Link to={paths.product(item.slug ?? item.product)} className="cart-line-media" tabIndex={-1} aria-hidden="true">
@@ -27,7 +28,7 @@ export function CartLine({ item, onQty, onRemove }: CartLineProps) {
           {item.name}
         </Link>
         {variant && <div className="small text-body-secondary">Colour: {variant.name}</div>}
-        {item.countInStock <= 0 && <div className="small text-danger">Out of stock</div>}
+        {soldOut && <div className="small text-danger">Out of stock</div>}
         <div className="fw-semibold mt-1">{formatMoney(item.price)}</div>
       </div>
       <div className="cart-line-actions">
@@ -35,20 +36,14 @@ export function CartLine({ item, onQty, onRemove }: CartLineProps) {
           Quantity of {item.name}
           {variant ? `, ${variant.name}` : ''}
         </label>
-        <Form.Select
+        <QtyInput
           id={qtyId}
-          size="sm"
+          className="form-control-sm cart-qty"
           value={item.qty}
-          disabled={item.countInStock <= 0}
-          onChange={(e) => onQty(Number(e.target.value))}
-          className="cart-qty"
-        >
-          {Array.from({ length: max }, (_, i) => (
-            <option key={i + 1} value={i + 1}>
-              {i + 1}
-            </option>
-          ))}
-        </Form.Select>
+          max={qtyMax(item.countInStock)}
+          disabled={soldOut}
+          onChange={onQty}
+        />
         <button
           type="button"
           className="btn btn-outline-danger btn-sm"

@@ -1,4 +1,4 @@
-import { formatMoney, fromCents } from '@store/shared';
+import { formatMoney, fromCents, stockFor } from '@store/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -34,10 +34,11 @@ function useAddFromUrl() {
     queryClient
       .fetchQuery(productQuery(id))
       .then((product) => {
-        if (product.countInStock <= 0) {
-          setError(`${product.name} is out of stock.`);
+        const variant = product.colorsVariants.find((v) => v._id === variantId) ?? null;
+        // the chosen variant's stock (its own, or the product's it draws on) decides
+        if (stockFor(product, variant) <= 0) {
+          setError(`${product.name}${variant ? ` (${variant.name})` : ''} is out of stock.`);
         } else {
-          const variant = product.colorsVariants.find((v) => v._id === variantId) ?? null;
           add(lineFor(product, variant, qty));
           setError(null);
         }

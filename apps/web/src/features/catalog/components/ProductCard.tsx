@@ -1,4 +1,4 @@
-import { cardName, formatMoney, type ProductSummary } from '@store/shared';
+import { cardName, formatMoney, isSoldOut, type ProductSummary } from '@store/shared';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '#web/components/ProductImage.tsx';
@@ -15,7 +15,8 @@ interface ProductCardProps {
 /** Grid card: image, name cut to fit, rating, price; the whole card links to the product. */
 export const ProductCard = memo(function ProductCard({ product, eager = false }: ProductCardProps) {
   const href = paths.product(product.slug);
-  const outOfStock = product.countInStock <= 0;
+  // sold out: nothing a shopper can pick (the product, or every variant's stock) is left
+  const outOfStock = isSoldOut(product);
   const variantPrices = product.colorsVariants.map((v) => v.price).filter((p): p is number => typeof p === 'number');
   const from = variantPrices.length > 0 ? Math.min(product.price, ...variantPrices) : product.price;
   return (

@@ -1,4 +1,5 @@
-import { priceOrder, TOAST_MS, toCents, type ShippingRate } from '@store/shared';
+import { TOAST_MS, toCents, type ApplyCouponInput, type ShippingRate } from '@store/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -8,8 +9,10 @@ import { PriceSummary } from '#web/components/PriceSummary.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.ts';
 import { useCart } from '#web/lib/cart.ts';
-import { createOrder, useShippingRates } from '../api.ts';
+import { applyCoupon, couponKeys, createOrder, useCouponPrice, useShippingRates } from '../api.ts';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
+import { CouponField } from '../components/CouponField.tsx';
+import { checkoutPrice, isCouponRefusal, normalizeCode } from '../coupon.ts';
 import { useCheckout } from '../store.ts';
 import { paths } from '#web/lib/paths.ts';
 
@@ -21,26 +24,87 @@ export default function PlaceOrderPage() {
   const userInfo = useAuth((s) => s.userInfo);
   const items = useCart((s) => s.cartItems);
   const clearCart = useCart((s) => s.clear);
-  const { shippingAddress: address, paymentMethod, shippingRate, saveShippingRate } = useCheckout();
+  const {
+    shippingAddress: address,
+    paymentMethod,
+    shippingRate,
+    saveShippingRate,
+    coupon,
+    saveCoupon,
+    clearCoupon,
+  } = useCheckout();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
 
   const rates = useShippingRates(userInfo?._id);
-
-  if (!userInfo) return <Navigate to={paths.loginThen(paths.shipping)} replace />;
-  if (!address) return <Navigate to={paths.shipping} replace />;
-  if (!paymentMethod) return <Navigate to={paths.payment} replace />;
 
   // the stored rate while the server still offers it, else the server's default
   const rate: ShippingRate | undefined = rates.data
     ? (rates.data.rates.find((r) => r.id === shippingRate?.id) ??
       rates.data.rates.find((r) => r.id === rates.data.defaultRateId))
     : undefined;
-  const price = priceOrder(
+  const orderItems = items.map((i) => ({
+    product: i.product,
+    qty: i.qty,
+    selectedColorsVariants: i.selectedColorsVariants ? { _id: i.selectedColorsVariants._id } : null,
+  }));
+  // what "apply" prices: these lines at this rate; a guest's address counts for the per-customer limit
+  const couponRequest = (code: string): ApplyCouponInput => ({
+    code,
+    orderItems,
+    shippingRateId: rate?.id,
+    email: userInfo?.isGuest && address?.email ? address.email : undefined,
+  });
+  const refuseCoupon = (message: string) => {
+    setCouponError(message);
+    clearCoupon();
+  };
+  // the server prices the applied code again whenever the lines or the rate change
+  const current = useCouponPrice(
+    coupon && items.length > 0 && rates.data ? couponRequest(coupon.code) : null,
+    saveCoupon,
+    refuseCoupon,
+  );
+  const apply = useMutation({
+    mutationFn: (req: ApplyCouponInput) => applyCoupon(req),
+    onSuccess: (answer, req) => {
+      queryClient.setQueryData(couponKeys.apply({ ...req, code: answer.code }), answer);
+      saveCoupon(answer);
+    },
+  });
+
+  if (!userInfo) return <Navigate to={paths.loginThen(paths.shipping)} replace />;
+  if (!address) return <Navigate to={paths.shipping} replace />;
+  if (!paymentMethod) return <Navigate to={paths.payment} replace />;
+
+  const price = checkoutPrice(
     items.map((i) => ({ unitPriceCents: toCents(i.price), qty: i.qty })),
     toCents(rate?.price ?? 0),
+    coupon,
+    current.data,
   );
+  // a failure other than a refusal (rate limit, network) leaves the code: the order re-checks it
+  const couponProblem =
+    couponError ?? (current.error && !isCouponRefusal(current.error) ? current.error.message : null);
+
+  const applyCode = async (typed: string) => {
+    setCouponError(null);
+    try {
+      await apply.mutateAsync(couponRequest(normalizeCode(typed)));
+      return true;
+    } catch (err) {
+      setCouponError((err as Error).message);
+      return false;
+    }
+  };
+  const removeCode = () => {
+    setCouponError(null);
+    apply.reset();
+    clearCoupon();
+  };
 
   const placeOrder = async () => {
     setError(null);
@@ -54,19 +118,19 @@ export default function PlaceOrderPage() {
         firstName: userInfo.firstName || shipping.shipToFirstName,
         lastName: userInfo.lastName || shipping.shipToLastName,
         email,
-        orderItems: items.map((i) => ({
-          product: i.product,
-          qty: i.qty,
-          selectedColorsVariants: i.selectedColorsVariants ? { _id: i.selectedColorsVariants._id } : null,
-        })),
+        orderItems,
         shippingAddress: { ...shipping, email },
         paymentMethod,
         shippingRateId: rate?.id,
+        ...(coupon ? { couponCode: coupon.code } : {}),
       });
       clearCart();
+      clearCoupon();
       navigate(paths.order(order._id), { state: { orderPlaced: true } });
     } catch (err) {
-      setError((err as Error).message);
+      // a code that no longer applies (or whose last use went to another order) is dropped: no order was made
+      if (isCouponRefusal(err)) refuseCoupon(err.message);
+      else setError((err as Error).message);
       setPlacing(false);
     }
   };
@@ -124,12 +188,25 @@ export default function PlaceOrderPage() {
           />
         </div>
         <div className="col-lg-4">
-          <PriceSummary price={price}>
+          <PriceSummary price={price} discount={coupon && { code: coupon.code, type: coupon.type }}>
+            <CouponField
+              coupon={coupon}
+              error={couponProblem}
+              applying={apply.isPending}
+              disabled={items.length === 0}
+              onApply={applyCode}
+              onRemove={removeCode}
+              onEdit={() => setCouponError(null)}
+            />
             {rates.error && <Message variant="danger">{(rates.error as Error).message}</Message>}
-            {error && <Message variant="danger">{error}</Message>}
+            {error && (
+              <div className="mt-3">
+                <Message variant="danger">{error}</Message>
+              </div>
+            )}
             <Button
               className="w-100 mt-3"
-              disabled={items.length === 0 || placing || rates.isPending}
+              disabled={items.length === 0 || placing || rates.isPending || (coupon !== null && current.isFetching)}
               onClick={() => void placeOrder()}
             >
               {placing ? 'Placing order…' : 'Place Order'}

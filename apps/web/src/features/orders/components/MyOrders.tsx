@@ -1,8 +1,18 @@
-import { formatMoney } from '@store/shared';
+import { formatMoney, type OrderSummary } from '@store/shared';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { OrderProgressCells } from '#web/components/OrderCells.tsx';
 import { useMyOrders } from '../api.ts';
+
+/** The discount code an order used, when the list's answer carries it (the total is what was paid, after it). */
+function CouponNote({ order }: { order: OrderSummary & { couponCode?: string | null } }) {
+  if (!order.couponCode) return null;
+  return (
+    <span className="d-block small text-body-secondary" data-testid="order-coupon">
+      with <span className="font-monospace">{order.couponCode}</span>
+    </span>
+  );
+}
 
 /** The signed-in user's orders as a table, each with its Details link (the profile page's My Orders tab). */
 export function MyOrders() {
@@ -32,7 +42,10 @@ export function MyOrders() {
             <tr key={o._id}>
               <td className="font-monospace small">{o._id}</td>
               <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-              <td>{formatMoney(o.totalPrice)}</td>
+              <td>
+                {formatMoney(o.totalPrice)}
+                <CouponNote order={o} />
+              </td>
               <OrderProgressCells order={o} />
             </tr>
           ))}

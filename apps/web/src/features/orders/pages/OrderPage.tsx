@@ -92,6 +92,7 @@ export default function OrderPage() {
   const a = o.shippingAddress;
   const price = {
     itemsCents: toCents(o.itemsPrice),
+    discountCents: toCents(o.discountPrice ?? 0),
     shippingCents: toCents(o.shippingPrice),
     taxCents: toCents(o.taxPrice),
     totalCents: toCents(o.totalPrice),
@@ -173,7 +174,7 @@ export default function OrderPage() {
           />
         </div>
         <div className="col-lg-4">
-          <PriceSummary price={price}>
+          <PriceSummary price={price} discount={o.couponCode ? { code: o.couponCode } : null}>
             {deliver.error && (
               <div className="mt-3">
                 <Message variant="danger">{deliver.error.message}</Message>

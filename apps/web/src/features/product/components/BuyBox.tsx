@@ -1,9 +1,13 @@
-import { formatMoney, type ColorVariant, type Product } from '@store/shared';
+import { formatMoney, isSoldOut, stockFor, type ColorVariant, type Product } from '@store/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { CartIcon, CheckIcon, TruckIcon } from '#web/components/icons.tsx';
+import { QtyInput } from '#web/components/QtyInput.tsx';
+import { qtyMax } from '#web/lib/cart-logic.ts';
 import { VariantPicker } from './VariantPicker.tsx';
+
+/** At most this many units left: the page says how many. */
+const FEW_LEFT = 5;
 
 interface BuyBoxProps {
   product: Product;
@@ -12,21 +16,31 @@ interface BuyBoxProps {
   onAdd: (qty: number) => void;
 }
 
-/** Price, shipping, stock, colour, quantity and Add To Cart, beside the product's gallery. */
+/**
+ * Price, shipping, stock, colour, quantity and Add To Cart, beside the product's gallery. Stock follows
+ * the chosen variant (its own, or the product's it draws on); before a colour is chosen, the product is
+ * in stock while any variant can be bought, and the quantity goes up to the largest variant's stock.
+ */
 export function BuyBox({ product, variant, onVariant, onAdd }: BuyBoxProps) {
   const [qty, setQty] = useState(1);
   const [needVariant, setNeedVariant] = useState(false);
   const qtyId = useId();
-  const inStock = product.countInStock > 0;
   const price = variant?.price ?? product.price;
   const hasVariants = product.colorsVariants.length > 0;
+  const choosing = hasVariants && !variant;
+  const stock = choosing
+    ? Math.max(...product.colorsVariants.map((v) => stockFor(product, v)))
+    : stockFor(product, variant);
+  const inStock = choosing ? !isSoldOut(product) : stock > 0;
+  const max = qtyMax(stock);
+  const shownQty = Math.min(qty, max);
 
   const add = () => {
-    if (hasVariants && !variant) {
+    if (choosing) {
       setNeedVariant(true);
       return;
     }
-    onAdd(Math.min(qty, product.countInStock));
+    onAdd(Math.min(shownQty, stock));
   };
 
   return (
@@ -45,10 +59,15 @@ export function BuyBox({ product, variant, onVariant, onAdd }: BuyBoxProps) {
         {product.shippingMethod && (
           <li className="text-body-secondary ps-4 ms-1">Ships via {product.shippingMethod}</li>
         )}
-        <li className="d-flex align-items-center gap-2">
+        <li className="d-flex flex-wrap align-items-center gap-2" aria-live="polite" data-testid="stock-status">
           {inStock ? (
             <>
               <CheckIcon className="text-success" /> <span className="text-success-emphasis fw-semibold">In Stock</span>
+              {!choosing && stock <= FEW_LEFT && (
+                <span className="text-danger-emphasis fw-semibold" data-testid="few-left">
+                  Only {stock} left
+                </span>
+              )}
             </>
           ) : (
             <span className="badge text-bg-secondary">Out Of Stock</span>
@@ -58,7 +77,7 @@ export function BuyBox({ product, variant, onVariant, onAdd }: BuyBoxProps) {
 
       {hasVariants && (
         <VariantPicker
-          variants={product.colorsVariants}
+          product={product}
           selectedId={variant?._id ?? null}
           invalid={needVariant && !variant}
           onSelect={(id) => {
@@ -69,16 +88,12 @@ export function BuyBox({ product, variant, onVariant, onAdd }: BuyBoxProps) {
       )}
 
       {inStock && (
-        <Form.Group className="mb-3 qty-group" controlId={qtyId}>
-          <Form.Label>Quantity</Form.Label>
-          <Form.Select value={qty} onChange={(e) => setQty(Number(e.target.value))}>
-            {Array.from({ length: product.countInStock }, (_, i) => (
-              <option key={i + 1} value={i + 1}>
-                {i + 1}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <div className="mb-3 qty-group">
+          <label htmlFor={qtyId} className="form-label">
+            Quantity
+          </label>
+          <QtyInput id={qtyId} value={shownQty} max={max} onChange={setQty} />
+        </div>
       )}
 
       <Button

@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponUses, coupons, orders, productVariants, products } from '#server/db/schema/index.ts';
+import { createCoupon, createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder, signedIn } from '#test/orders-support.ts';
+import { testDbKind } from '#test/test-db.ts';
+
+let t: TestContext;
+
+/**
+ * Many orders at once for a variant's last units, some carrying a discount code limited to a few uses.
+ * On PostgreSQL they truly race (a pool of connections); on the embedded database they run one after
+ * another, and the same invariants hold.
+ */
+describe('variant stock and code uses under concurrency', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  const ORDERS = testDbKind() === 'postgres' ? 200 : 60;
+
+  async function race(withCode: (i: number) => boolean, usageLimit: number) {
+    const p = await createProduct(t.app.db, {
+      name: `Racing Mug ${ORDERS}-${Math.random()}`,
+      countInStock: 1000,
+      variants: [{ name: 'Blue', countInStock: 10 }],
+    });
+    const blue = p.variantRows[0]!;
+    const coupon = await createCoupon(t.app.db, { type: 'percent', value: 2000, usageLimit });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedIn(t.app)));
+    const results = await Promise.all(
+      Array.from({ length: ORDERS }, (_, i) =>
+        placeOrder(
+          t.app,
+          buyers[i % buyers.length]!,
+          orderBody(
+            [{ product: p.id, qty: 1, selectedColorsVariants: blue.id }],
+            withCode(i) ? { couponCode: coupon.code } : {},
+          ),
+        ),
+      ),
+    );
+    const unexpected = results.filter((r) => ![201, 400, 409].includes(r.statusCode));
+    expect(unexpected.map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+    const placed = results.filter((r) => r.statusCode === 201).map((r) => r.json());
+    const [variant] = await t.app.db
+      .select({ n: productVariants.countInStock })
+      .from(productVariants)
+      .where(eq(productVariants.id, blue.id));
+    const [product] = await t.app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, p.id));
+    const [code] = await t.app.db.select({ used: coupons.timesUsed }).from(coupons).where(eq(coupons.id, coupon.id));
+    const [perEmail] = await t.app.db
+      .select({ n: sql<number>`coalesce(sum(${couponUses.uses}), 0)::int` })
+      .from(couponUses)
+      .where(eq(couponUses.couponId, coupon.id));
+    const carrying = await t.app.db.$count(orders, eq(orders.couponId, coupon.id));
+    return {
+      sold: placed.length,
+      redeemed: placed.filter((o) => o.couponCode === coupon.code).length,
+      variantLeft: variant!.n,
+      productLeft: product!.n,
+      timesUsed: code!.used,
+      perEmail: perEmail!.n,
+      carrying,
+      refusals: results.filter((r) => r.statusCode !== 201).map((r) => r.json().code as string),
+    };
+  }
+
+  it(`${ORDERS} orders for a variant with 10 units, nearly all with a code limited to 5: exactly 10 sold, 5 redeemed`, async () => {
+    // five orders without the code; a code's use can only take the units those five leave
+    const r = await race((i) => i % (ORDERS / 5) !== 0, 5);
+    expect(r.sold).toBe(10);
+    expect(r.redeemed).toBe(5);
+    expect(r.variantLeft).toBe(0);
+    expect(r.productLeft).toBe(1000); // the product's own stock is not the variant's
+    expect([r.timesUsed, r.perEmail, r.carrying]).toEqual([5, 5, 5]);
+    // each refusal says why: the units were gone, or the code's uses (which of the two came first varies)
+    for (const code of r.refusals) expect(['OUT_OF_STOCK', 'COUPON_USED_UP', 'COUPON_NOT_APPLICABLE']).toContain(code);
+    expect(r.refusals).toHaveLength(ORDERS - 10);
+  });
+
+  it(`${ORDERS} orders, half with the code: never more than 10 sold or 5 redeemed, and the counts agree`, async () => {
+    const r = await race((i) => i % 2 === 0, 5);
+    expect(r.sold).toBe(10);
+    expect(r.variantLeft).toBe(0);
+    expect(r.redeemed).toBeLessThanOrEqual(5);
+    expect([r.timesUsed, r.perEmail, r.carrying]).toEqual([r.redeemed, r.redeemed, r.redeemed]);
+  });
+});
