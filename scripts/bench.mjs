@@ -12,7 +12,7 @@
 // started process runs its first thousands of requests unoptimised, which the first target would pay.
 // --reuse URL measures a PostgreSQL database seeded before (`npm run seed -- --products 100000 …`).
 // --only picks targets by key: ceiling, page1, deep, slug, keyword, search, html, orders,
-// admin-products, admin-orders, burst (e.g. `--only ceiling,search` at 100,000 products).
+// admin-products, admin-orders, admin-stats, burst (e.g. `--only ceiling,search` at 100,000 products).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -254,6 +254,9 @@ await warm([`${base}/api/products`, `${base}/api/products/slug/${slug}`, `${base
 if (wanted('search') || wanted('keyword')) await new Promise((r) => setTimeout(r, 5000));
 const deepFrom = Math.max(1, Math.floor(pages / 2));
 const json = { 'content-type': 'application/json' };
+// the sales overview's range: 90 UTC days ending today (the seed's orders span the last 180 days)
+const statsTo = new Date().toISOString().slice(0, 10);
+const statsFrom = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
 const targets = [
   ['page1', 'GET /api/products (page 1)', `${base}/api/products`],
   [
@@ -349,6 +352,12 @@ const targets = [
         },
       ],
     },
+  ],
+  [
+    'admin-stats',
+    'GET /api/admin/stats admin, the 90 days ending today',
+    `${base}/api/admin/stats?from=${statsFrom}&to=${statsTo}`,
+    { headers: { authorization: adminAuth } },
   ],
 ];
 for (const [key, title, url, opts] of targets) {

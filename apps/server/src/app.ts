@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,6 +23,7 @@ import { tooManyMessage } from './lib/rate-limit.ts';
 import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
 import { RedisHealth } from './lib/redis-health.ts';
 import { aliexpressRoutes } from './modules/aliexpress/aliexpress.routes.ts';
+import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { couponsAdminRoutes } from './modules/coupons/coupons-admin.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
@@ -31,10 +32,12 @@ import { mailingListRoutes } from './modules/mailing-list/mailing-list.routes.ts
 import { fulfilmentRoutes } from './modules/orders/fulfilment.routes.ts';
 import { guestAccessRoutes } from './modules/orders/guest-access.routes.ts';
 import { registerOrders } from './modules/orders/orders.plugin.ts';
+import { ordersExportRoutes } from './modules/orders/orders-export.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { paymentsRoutes } from './modules/orders/payments.routes.ts';
 import { productsAdminRoutes } from './modules/products-admin/products-admin.routes.ts';
+import { productsCsvRoutes } from './modules/products-admin/products-csv.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -80,6 +83,25 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where the log lines go (standard output when left out); tests read them here. */
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * Each request's 'incoming request' and 'request completed' lines at debug, not info: outside production
+ * the console then shows what a developer looks for (start-up, warnings, the links of outbox mails), and
+ * LOG_LEVEL=debug brings the requests back. A request that failed is still logged at error.
+ */
+class DebugRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error || this.isLogDisabled(request)) return super.requestCompleted(error, request, reply);
+    reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
 
 /**
@@ -92,11 +114,12 @@ function trustProxyOption(v: Config['trustProxy']): boolean | string | ((address
 }
 
 /** The whole app: used by main.ts and by every test. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           serializers: {
             req: (req: FastifyRequest) => ({
@@ -109,6 +132,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
           },
         }
       : false,
+    // production's JSON log keeps every request at info
+    ...(config.isProduction ? {} : { logController: new DebugRequestLog() }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
@@ -221,17 +246,20 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
   await app.register(productsAdminRoutes);
+  await app.register(productsCsvRoutes);
   await app.register(uploadsRoutes);
   await app.register(captchaRoutes);
   await app.register(usersRoutes);
   await app.register(usersAdminRoutes);
   registerOrders(app);
   await app.register(ordersRoutes);
+  await app.register(ordersExportRoutes);
   await app.register(paymentsRoutes);
   await app.register(guestAccessRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(couponsAdminRoutes);
   await app.register(couponsRoutes);
+  await app.register(adminStatsRoutes);
   await app.register(trackingRoutes);
   await app.register(shippingRoutes);
   await app.register(mailingListRoutes);

@@ -161,6 +161,7 @@ export interface Config {
   trustProxy: boolean | number | string | undefined;
   /** Settings allowed here but unsafe (refused in production): logged as warnings when the server starts. */
   warnings: string[];
+  /** Base of the links in e-mails and meta tags (PUBLIC_URL; by default http://localhost:PORT), printed at start-up. */
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -250,6 +251,16 @@ function trustProxyProblem(v: string | undefined, isProduction: boolean): { prob
     : {
         warning: `TRUST_PROXY=${v} trusts every proxy: any client can forge X-Forwarded-For and escape the rate limits. Set ${instead}; NODE_ENV=production refuses this setting.`,
       };
+}
+
+/**
+ * Where the server listens, as a URL: HOST and PORT, with 'localhost' for the any-address hosts. Start-up
+ * names PUBLIC_URL (the base of e-mail links, so the browser opened is the site those links reach: a
+ * browser keeps the cart per site, and localhost and 127.0.0.1 are two) and adds this when it differs.
+ */
+export function listenUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /** Reads (or creates once) the JWT secret kept in the data dir. */

@@ -16,6 +16,11 @@ describe('configuration', () => {
     expect(c.captcha.provider).toBe('altcha');
     expect(c.paypal.apiBase).toBe('https://api-m.sandbox.paypal.com');
   });
+  it('makes PUBLIC_URL default to http://localhost:PORT, the address start-up prints first', () => {
+    expect(loadConfig({ ...base, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com');
+  });
   it('names the variable that holds a bad value', () => {
     expect(() => loadConfig({ ...base, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
+import { banner } from './banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { ensureAdmin, isBrandNew, type AdminSignIn } from './db/seed/admin.ts';
@@ -10,6 +11,7 @@ import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { answerBackupRequests } from './ops/backup.ts';
 
 const started = Date.now();
+const secondsSinceStart = () => (Date.now() - started) / 1000;
 /** The primary has no app (and so no pino logger) of its own: its few lines go to the console. */
 const consoleLog = {
   info: (msg: unknown) => console.log(typeof msg === 'string' ? msg : JSON.stringify(msg)),
@@ -37,22 +39,6 @@ async function prepare(db: Db, config: Config, log: FastifyBaseLogger): Promise<
     return undefined;
   }
   return admin;
-}
-
-function banner(config: Config, kind: string, admin: AdminSignIn | undefined, extra = ''): string {
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  const lines = [
-    '',
-    `  Store is running at ${url}  (${kind}${extra}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    `  API docs: ${url}/api/docs`,
-  ];
-  if (admin) {
-    // a password is never printed in production
-    const password = config.isProduction ? undefined : admin.password;
-    lines.push(`  Admin sign-in: ${admin.email} / ${password ?? '(the ADMIN_PASSWORD you set)'}`);
-    if (admin.source === 'demo') lines.push(`  (kept in ${path.join(config.dataDir, 'admin-credentials.txt')})`);
-  }
-  return lines.join('\n') + '\n';
 }
 
 /** One server process: the whole app on one port (alone, or as one worker of a cluster). */
@@ -92,7 +78,7 @@ async function serve(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   // a large catalogue's keyword index is built now, in the background, not on the first search
   app.searchIndex.current();
-  if (cluster.isPrimary) console.log(banner(config, database.kind, admin));
+  if (cluster.isPrimary) console.log(banner(config, database.kind, admin, secondsSinceStart()));
 }
 
 /**
@@ -120,7 +106,7 @@ async function primary(config: Config) {
   cluster.on('listening', () => {
     listening++;
     if (listening === config.workers)
-      console.log(banner(config, 'postgres', admin, `, ${config.workers} worker processes`));
+      console.log(banner(config, 'postgres', admin, secondsSinceStart(), `, ${config.workers} worker processes`));
   });
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (closing) return;

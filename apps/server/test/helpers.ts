@@ -39,12 +39,13 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 /**
  * A whole app on a fresh database of its own, through app.inject. `extend` runs before the app is ready:
- * a test registers routes of its own there.
+ * a test registers routes of its own there. With `logStream` the app logs (at LOG_LEVEL) its JSON lines there.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
+  { logStream }: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
   const config = loadConfig(
@@ -52,7 +53,7 @@ export async function createTestApp(
     { jwtSecret: 'test-secret-test-secret-test-secret-123456', ...overrides },
   );
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: Boolean(logStream), logStream });
   await extend?.(app);
   await app.ready();
   return {

@@ -18,7 +18,7 @@ test('changing the e-mail address: password, pending notice, link to the new add
   await expect(form.getByRole('button', { name: 'Update' })).toBeDisabled();
   await form.getByLabel('Current Password').fill(user.password);
   await form.getByRole('button', { name: 'Update' }).click();
-  await expect(form.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
+  await expect(page.locator('.toast').filter({ hasText: `We sent a confirmation link to ${newEmail}.` })).toBeVisible();
   // the address has not switched: the profile says which address the link went to
   await expect(form.getByTestId('pending-email')).toContainText(newEmail);
   await expect(form.getByTestId('pending-email')).toContainText(user.email);

@@ -8,7 +8,7 @@ import { plainProduct, productCards } from './helpers.ts';
 // gzipped here at level 9 (the server may send brotli, which is smaller).
 const BUDGET_KB = 150;
 const ADMIN_CHUNK =
-  /\/assets\/(ProductListAdminPage|ProductEditPage|RichTextEditor|UserListPage|UserEditPage|OrderListPage|OrderCells|CouponListPage|CouponFormModal)-/;
+  /\/assets\/(ProductListAdminPage|ProductEditPage|RichTextEditor|UserListPage|UserEditPage|OrderListPage|OrderCells|CouponListPage|CouponFormModal|AdminDashboardPage)-/;
 
 async function scriptsOf(page: Page, path: string, ready: () => Promise<void>) {
   const bodies = new Map<string, Promise<Buffer>>();

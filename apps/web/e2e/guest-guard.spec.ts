@@ -32,7 +32,7 @@ test('signed out: /profile and admin pages send to /login', async ({ page }) => 
   await page.goto('/profile');
   await expect(page).toHaveURL('/login?redirect=%2Fprofile');
   await page.goto('/admin/userlist');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?redirect=%2Fadmin%2Fuserlist');
 });
 
 test('a stale token logs out automatically on "Not authorized, token failed"', async ({ page }) => {

@@ -72,7 +72,11 @@ test('a visitor sends a contact message; the admin sees it and answers by e-mail
   await page.getByLabel('Name').fill('Vera Visitor');
   await page.getByLabel('Email').fill('nope');
   await page.getByLabel('Subject').fill('<b>hi</b>');
+  await expect(page.getByText('2,500 of 2,500 characters left')).toBeVisible();
   await page.getByRole('textbox', { name: 'Message' }).fill('Where is\nmy parcel?');
+  // the form says how much more it takes (the server refuses, never cuts, a longer message)
+  await expect(page.getByText('2,481 of 2,500 characters left')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('maxlength', '2500');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Invalid email')).toBeVisible();
   await expect(page.getByText('HTML/script not allowed')).toBeVisible();

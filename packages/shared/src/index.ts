@@ -2,6 +2,8 @@
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './text.ts';
+export * from './client-routes.ts';
+export * from './csv-safety.ts';
 export * from './money.ts';
 export * from './random.ts';
 export * from './structured-data.ts';
@@ -16,6 +18,8 @@ export * from './schemas/shipping.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/coupons.ts';
 export * from './stock.ts';
+export * from './schemas/admin-stats.ts';
+export * from './schemas/csv.ts';
 export * from './schemas/products.ts';
 export * from './schemas/uploads.ts';
 export * from './schemas/fulfilment.ts';

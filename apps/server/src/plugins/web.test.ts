@@ -82,7 +82,7 @@ describe('serving the web app', () => {
   });
 
   it('answers client routes with the app and API misses with JSON', async () => {
-    for (const url of ['/', '/cart', '/search/shoes/page/2', '/admin/productlist', '/some/unknown/page']) {
+    for (const url of ['/', '/cart', '/search/shoes/page/2', '/admin/productlist', '/admin/productlist/2']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain('text/html');
@@ -92,6 +92,23 @@ describe('serving the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found: GET /api/nothing/here', code: 'NOT_FOUND' });
     expect((await t.app.inject({ url: '/missing.js' })).statusCode).toBe(404);
+  });
+
+  it("answers an address that is no page of the app 404, with the app's not-found page", async () => {
+    for (const url of ['/no-such-page', '/some/unknown/page', '/admin/productlist/2/3', '/no-such-page?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(head.statusCode).toBe(404);
+    for (const url of ['/cart', '/cart/', '/CART/abc', '/contactSupport', '/admin/dashboard', '/search/a.b']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('noindex');
+    }
   });
 
   it('allows exactly the inline scripts of the page through the CSP, and forbids framing', async () => {

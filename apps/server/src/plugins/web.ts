@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
   escapeHtml,
   imageSrcSet,
+  isClientRoute,
   productStructuredData,
   TOP_SLIDE_SIZES,
   type Product,
@@ -66,6 +67,9 @@ function productHead(p: Product, publicUrl: string): string {
     .filter(Boolean)
     .join('\n    ');
 }
+
+/** The head of an address that is no page: the app shows its "not found" page, and no search engine lists it. */
+const NOT_FOUND_HEAD = '<title>Page not found | Store</title><meta name="robots" content="noindex">';
 
 const DEFAULT_HEAD = [
   '<title>Store</title>',
@@ -211,16 +215,14 @@ export async function registerWeb(app: FastifyInstance) {
     return sendPage(reply, head ? (JSON.parse(head.value) as string) : DEFAULT_HEAD);
   });
 
-  // Client routes: any other GET that is not an API or a file answers the app.
+  // A page of the web app (the shared list of its routes) answers the app; any other page address answers
+  // the app too, which shows its "not found" page, but with status 404 so crawlers do not index it. API
+  // paths and missing files answer a JSON 404.
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !url.startsWith('/api/') &&
-      url !== '/api' &&
-      !/\.[a-z0-9]{2,5}$/i.test(url)
-    ) {
-      return sendPage(reply, DEFAULT_HEAD);
+    if ((req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api') {
+      if (isClientRoute(url)) return sendPage(reply, DEFAULT_HEAD);
+      if (!/\.[a-z0-9]{2,5}$/i.test(url)) return sendPage(reply, NOT_FOUND_HEAD, 404);
     }
     return reply.code(404).send({ message: `Not found: ${req.method} ${url}`, code: ERROR_CODES.NOT_FOUND });
   });

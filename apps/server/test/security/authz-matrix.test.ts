@@ -361,6 +361,38 @@ const rows: Row[] = [
   { route: 'GET /api/aliexpress/oauth/url', expect: ADMIN, req: () => ({ url: '/api/aliexpress/oauth/url' }) },
   { route: 'GET /api/aliexpress/status', expect: ADMIN, req: () => ({ url: '/api/aliexpress/status' }) },
 
+  // --- CSV import and export
+  { route: 'GET /api/products/export', expect: ADMIN, req: () => ({ url: '/api/products/export' }) },
+  {
+    route: 'POST /api/products/import',
+    expect: ADMIN,
+    req: () => {
+      const body = multipart([
+        {
+          field: 'file',
+          filename: 'products.csv',
+          contentType: 'text/csv',
+          data: '_id,slug,name,brand,category,price,countInStock,purchaseLink,shippingMethod,image,video,description,variants\n',
+        },
+      ]);
+      return { url: '/api/products/import', payload: body.payload, headers: body.headers };
+    },
+  },
+  {
+    route: 'GET /api/products/import/jobs/:id',
+    expect: ADMIN,
+    // the progress of an import the admin named a moment ago (kept a minute after it ends)
+    req: async () => {
+      const job = `matrix-${uniq()}`;
+      const upload = await rows.find((r) => r.route === 'POST /api/products/import')!.req('admin');
+      const headers = { ...auth.admin.headers, ...upload.headers };
+      const res = await inject('POST', `${upload.url}?job=${job}`, headers, upload.payload);
+      if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body}`);
+      return { url: `/api/products/import/jobs/${job}` };
+    },
+  },
+  { route: 'GET /api/orders/export', expect: ADMIN, req: () => ({ url: '/api/orders/export?paid=yes' }) },
+
   // --- discount codes (admin)
   { route: 'GET /api/coupons', expect: ADMIN, req: () => ({ url: '/api/coupons' }) },
   { route: 'POST /api/coupons', expect: ADMIN, req: () => ({ url: '/api/coupons', payload: couponBody() }) },
@@ -380,6 +412,13 @@ const rows: Row[] = [
       await createCoupon(t.database.db, { code, type: 'percent', value: 1000 });
       return { url: '/api/coupons/apply', payload: { code, orderItems: [{ product: product.id, qty: 1 }] } };
     },
+  },
+
+  // --- sales overview
+  {
+    route: 'GET /api/admin/stats',
+    expect: ADMIN,
+    req: () => ({ url: '/api/admin/stats?from=2026-03-01&to=2026-03-05' }),
   },
 
   // --- reviews and support: registered accounts (bearer) only

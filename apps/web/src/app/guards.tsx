@@ -62,9 +62,15 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** Admin pages: everyone else goes to /login, without a redirect. */
+/**
+ * Admin pages: a signed-out visitor goes to /login?redirect=<the admin page, query included> and comes back
+ * after signing in; a signed-in non-admin goes to /login without one (signed in, it would come straight back).
+ */
 export function RequireAdmin() {
+  const { pathname, search } = useLocation();
   const user = useAuth((s) => s.userInfo);
-  if (!user || user.isGuest || !user.isAdmin || !user.token) return <Navigate to={paths.login()} replace />;
+  const signedIn = Boolean(user && !user.isGuest && user.token);
+  if (!signedIn) return <Navigate to={paths.login(pathname + search)} replace />;
+  if (!user?.isAdmin) return <Navigate to={paths.login()} replace />;
   return <Outlet />;
 }

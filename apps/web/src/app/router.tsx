@@ -35,6 +35,7 @@ const AdminProductListPage = lazy(() => import('../features/admin-products/list/
 const ProductEditPage = lazy(() => import('../features/admin-products/edit/ProductEditPage.tsx'));
 const OrderListPage = lazy(() => import('../features/admin-orders/OrderListPage.tsx'));
 const CouponListPage = lazy(() => import('../features/admin-coupons/CouponListPage.tsx'));
+const AdminDashboardPage = lazy(() => import('../features/admin-dashboard/AdminDashboardPage.tsx'));
 // contact and support
 const ContactPage = lazy(() => import('../features/support/pages/ContactPage.tsx'));
 const ContactSupportPage = lazy(() => import('../features/support/pages/ContactSupportPage.tsx'));
@@ -84,6 +85,7 @@ export function AppRoutes() {
           <Route path={paths.contactSupport} element={<ContactSupportPage />} />
         </Route>
         <Route element={<RequireAdmin />}>
+          <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
           <Route path={paths.adminUsers} element={<UserListPage />} />
           <Route path="admin/user/:id/edit" element={<UserEditPage />} />
           <Route path={paths.adminProducts} element={<AdminProductListPage />} />

@@ -40,6 +40,7 @@ export const paths = {
   placeOrder: '/placeorder',
   order: (id: string) => `/order/${id}`,
 
+  adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/userlist',
   adminUsersPage: (page: number) => `/admin/userlist?page=${page}`,
   adminUserEdit: (id: string) => `/admin/user/${id}/edit`,

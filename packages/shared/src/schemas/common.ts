@@ -13,6 +13,12 @@ export const amountFilter = (name: string) =>
 
 export const NOTHING_TO_UPDATE = 'Nothing to update';
 
+/** Forms send numbers as text: '' is "not given", '12.5' is 12.5; anything else passes through. */
+export const numberish = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v);
+
+/** At most two decimals (cents), allowing for binary floating point. */
+export const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
 /** Whether an update carries a change: a field other than the `ignored` ones (which name nothing) is set. */
 export function hasChanges(update: object, ignored: readonly string[] = []): boolean {
   return Object.entries(update).some(([k, v]) => v !== undefined && !ignored.includes(k));

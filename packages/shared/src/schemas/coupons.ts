@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { formatMoney, type DiscountTerms } from '../money.ts';
-import { changesSomething } from './common.ts';
+import { changesSomething, numberish, twoDecimals } from './common.ts';
 import { orderItemInputSchema } from './orders.ts';
 
 export const COUPON_TYPES = ['percent', 'fixed', 'free_shipping'] as const;
@@ -38,10 +38,7 @@ export const COUPON_MESSAGES = {
   minimum: (dollars: number) => `This discount code needs items worth at least ${formatMoney(dollars)}`,
 } as const;
 
-/** Forms send numbers as text: '' is "not given". */
-const numberish = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v);
 const blankIsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 const limit = (message: string) =>
   z.preprocess(

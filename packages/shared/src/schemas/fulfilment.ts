@@ -1,6 +1,7 @@
 /** Shipment tracking, the tracking e-mail and the AliExpress connection. */
 import { z } from 'zod';
 import { boundedDate } from './dates.ts';
+import { TRACKING_NUMBER_PATTERN, normalizeTrackingNumber, trackingNumberSchema } from './orders.ts';
 
 export const TRACKING_MESSAGES = {
   invalid: 'Invalid shipment data',
@@ -29,10 +30,20 @@ const field = (max: number) =>
     .min(1, TRACKING_MESSAGES.invalid)
     .max(max, TRACKING_MESSAGES.invalid);
 
-/** POST /api/orders/shipments/tracking: every field is needed, else 'Invalid shipment data'. */
+/**
+ * POST /api/orders/shipments/tracking: every field is needed, else 'Invalid shipment data'. The number is
+ * normalised as the shipping form stores it (normalizeTrackingNumber), so a number typed with spaces finds
+ * the stored one. `language` is checked but not used: carriers are always asked in English.
+ */
 export const shipmentTrackingSchema = z.object(
   {
-    trackingId: field(64).regex(/^[A-Za-z0-9-]+$/, TRACKING_MESSAGES.invalid),
+    trackingId: z
+      .string({ error: TRACKING_MESSAGES.invalid })
+      .max(200, TRACKING_MESSAGES.invalid)
+      .overwrite(normalizeTrackingNumber)
+      .min(1, TRACKING_MESSAGES.invalid)
+      .max(64, TRACKING_MESSAGES.invalid)
+      .regex(TRACKING_NUMBER_PATTERN, TRACKING_MESSAGES.invalid),
     destinationCountry: field(56),
     language: field(8).regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, TRACKING_MESSAGES.invalid),
     zipcode: field(16),
@@ -65,7 +76,7 @@ export const trackingEmailSchema = z.object({
   bigNumber: z
     .array(
       z.object({
-        number: z.string().trim().min(1, 'Tracking number is required').max(64, 'Tracking number is too long'),
+        number: trackingNumberSchema,
         trackingItem: z.array(z.string().max(200)).max(100).default([]),
       }),
       { error: TRACKING_MESSAGES.bigNumberRequired },

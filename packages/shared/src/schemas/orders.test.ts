@@ -4,9 +4,12 @@ import {
   ORDER_MESSAGES,
   createOrderSchema,
   guestAccessSchema,
+  normalizeTrackingNumber,
   orderListQuerySchema,
+  payWithinText,
   shipOrderSchema,
 } from './orders.ts';
+import { shipmentTrackingSchema } from './fulfilment.ts';
 
 const item = { product: 'a'.repeat(24), qty: 1, selectedColorsVariants: null };
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -70,6 +73,30 @@ describe('other order requests', () => {
     expect(firstMessage(shipOrderSchema.safeParse({ trackingNumbers: [{ number: ' ' }] }))).toBe(
       'Tracking number is required',
     );
+  });
+  it('stores and looks up tracking numbers as one form: no spaces, upper case, hyphens kept', () => {
+    expect(normalizeTrackingNumber(' 1z 999 aa1\t0123 456 784 ')).toBe('1Z999AA10123456784');
+    expect(normalizeTrackingNumber('lx-123 456')).toBe('LX-123456');
+    const typed = 'rr 123 456 789 cn';
+    const stored = shipOrderSchema.parse({ trackingNumbers: [{ number: typed }] }).trackingNumbers[0]!.number;
+    const lookup = { trackingId: typed, destinationCountry: 'CN', language: 'en', zipcode: '1' };
+    expect(shipmentTrackingSchema.parse(lookup).trackingId).toBe(stored);
+    expect(stored).toBe('RR123456789CN');
+    expect(firstMessage(shipOrderSchema.safeParse({ trackingNumbers: [{ number: '1Z/999' }] }))).toBe(
+      'Tracking number may contain only letters, digits and hyphens',
+    );
+    expect(firstMessage(shipmentTrackingSchema.safeParse({ ...lookup, trackingId: '1Z/999' }))).toBe(
+      'Invalid shipment data',
+    );
+  });
+  it('says the time left to pay in minutes, then hours, then days, rounded down', () => {
+    expect(payWithinText(1)).toBe('1 minute');
+    expect(payWithinText(42)).toBe('42 minutes');
+    expect(payWithinText(60)).toBe('60 minutes');
+    expect(payWithinText(119.9)).toBe('119 minutes');
+    expect(payWithinText(150)).toBe('2 hours');
+    expect(payWithinText(47 * 60)).toBe('47 hours');
+    expect(payWithinText(3 * 1440 + 5)).toBe('3 days');
   });
   it('admin list filters read yes/no flags and numbers from the query string', () => {
     expect(orderListQuerySchema.parse({ paid: 'yes', shipped: 'no', delivered: '', minTotal: '10.5' })).toMatchObject({

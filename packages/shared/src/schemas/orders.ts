@@ -29,6 +29,18 @@ export const ORDER_MESSAGES = {
   cancelledRefund: 'Order is cancelled. Your payment is recorded and will be refunded.',
 } as const;
 
+/**
+ * A time left to pay, as the order page and the confirmation e-mail say it: whole minutes below two hours
+ * ('1 minute', '42 minutes'), then whole hours below two days ('5 hours'), then days; rounded down.
+ */
+export function payWithinText(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (m < 120) return count(m, 'minute');
+  if (m < 2 * 1440) return count(Math.floor(m / 60), 'hour');
+  return count(Math.floor(m / 1440), 'day');
+}
+
 /** A variant as the cart holds it (the object), or its id, or null for none. */
 const variantRef = z.union([z.object({ _id: z.string().max(64) }), z.string().max(64), z.null()]).optional();
 
@@ -95,8 +107,30 @@ export type PaymentResult = NonNullable<PayOrderInput['paymentResult']>;
 export const guestAccessSchema = z.object({ email: text, postalCode: text });
 export const guestAccessResponseSchema = z.object({ accessToken: z.string(), expiresAt: z.string() });
 
+/**
+ * A tracking number as it is stored and looked up: carriers print numbers in groups ('1Z 999 AA1 01'), so
+ * spaces are dropped and letters upper-cased; what remains is letters, digits and hyphens.
+ */
+export const normalizeTrackingNumber = (raw: string): string => raw.replace(/\s+/g, '').toUpperCase();
+export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9-]+$/;
+
+export const TRACKING_NUMBER_MESSAGES = {
+  required: 'Tracking number is required',
+  tooLong: 'Tracking number is too long',
+  characters: 'Tracking number may contain only letters, digits and hyphens',
+} as const;
+
+/** A tracking number an admin enters, normalised (normalizeTrackingNumber); at most 64 characters after that. */
+export const trackingNumberSchema = z
+  .string({ error: TRACKING_NUMBER_MESSAGES.required })
+  .max(200, TRACKING_NUMBER_MESSAGES.tooLong)
+  .overwrite(normalizeTrackingNumber)
+  .min(1, TRACKING_NUMBER_MESSAGES.required)
+  .max(64, TRACKING_NUMBER_MESSAGES.tooLong)
+  .regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGES.characters);
+
 export const trackingNumberInputSchema = z.object({
-  number: z.string().trim().min(1, 'Tracking number is required').max(64, 'Tracking number is too long'),
+  number: trackingNumberSchema,
   trackingItem: z.array(z.string().max(200)).max(100).default([]),
 });
 export const shipOrderSchema = z.object({ trackingNumbers: z.array(trackingNumberInputSchema).max(20).default([]) });
@@ -188,6 +222,11 @@ export const orderSchema = orderSummarySchema.extend({
     .nullable(),
   /** Paid in test mode (no PayPal configured): the web app labels it clearly. */
   isTestPayment: z.boolean(),
+  /**
+   * When an unpaid order is cancelled and its items go back on sale (placed + ORDER_HOLD_MINUTES); null when
+   * it is paid or cancelled, or when unpaid orders are kept for ever (a hold of 0).
+   */
+  payBy: z.string().nullable(),
   trackingNumbers: z.array(
     z.object({
       _id: z.string(),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { changesSomething } from './common.ts';
+import { changesSomething, numberish, twoDecimals } from './common.ts';
 
 /** Gallery folder names: no dots or slashes, so no traversal. */
 export const IMAGE_FOLDER_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
@@ -52,10 +52,6 @@ export function isHttpUrl(value: string): boolean {
 export function isImageSrc(value: string): boolean {
   return (UPLOAD_SRC_RE.test(value) && !value.includes('..')) || isHttpUrl(value);
 }
-
-/** Forms send numbers as text: '' is "not given", '12.5' is 12.5. */
-const numberish = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v);
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 const price = (message: string) =>
   z.preprocess(

@@ -21,6 +21,7 @@ export const CONTACT_MESSAGES = {
   html: 'HTML/script not allowed',
   failed: 'An error occurred while submitting the form',
   success: 'Thank you! Your message has been sent.',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en-US')} characters`,
 } as const;
 
 export const SUPPORT_MESSAGES = {
@@ -51,19 +52,24 @@ export type ReviewCreateInput = z.input<typeof reviewCreateSchema>;
 
 // ---- contact ------------------------------------------------------------------------------
 
-/** Contact text: control characters stripped, newlines become spaces, cut at the limit. */
-const contactText = (max: number, noHtml: boolean) =>
+/**
+ * Contact text: control characters stripped, newlines become spaces. Longer than the limit once cleaned
+ * is refused (never cut: the end of a shopper's message must not be lost without a word).
+ */
+const contactText = (label: string, max: number, noHtml: boolean) =>
   z
     .string({ error: CONTACT_MESSAGES.required })
     .superRefine((v, ctx) => {
       if (!v.trim()) ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.required });
       else if (noHtml && hasHtml(v)) ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.html });
+      else if (cleanText(v).length > max)
+        ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.tooLong(label, max) });
     })
     .transform((v) => cleanText(v, max))
     .pipe(z.string().min(1, CONTACT_MESSAGES.required));
 
 export const contactSchema = z.object({
-  name: contactText(LIMITS.contactName, false),
+  name: contactText('Name', LIMITS.contactName, false),
   email: z
     .string({ error: CONTACT_MESSAGES.required })
     .superRefine((v, ctx) => {
@@ -73,8 +79,8 @@ export const contactSchema = z.object({
         ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.email });
     })
     .transform((v) => normalizeEmail(stripInvisible(v))),
-  subject: contactText(LIMITS.contactSubject, true),
-  message: contactText(LIMITS.contactMessage, true),
+  subject: contactText('Subject', LIMITS.contactSubject, true),
+  message: contactText('Message', LIMITS.contactMessage, true),
   grecaptcha: captchaAnswer,
 });
 export type ContactInput = z.input<typeof contactSchema>;

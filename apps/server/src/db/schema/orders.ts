@@ -123,6 +123,14 @@ export const orders = pgTable(
       sql`${t.itemsCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0`,
     ),
     index('orders_coupon_idx').on(t.couponId),
+    // the sales overview: orders paid in a range of days, their totals and ids read from the index alone
+    index('orders_paid_idx')
+      .on(t.paidAt, t.totalCents, t.id)
+      .where(sql`${t.isPaid}`),
+    // the orders waiting to be shipped (paid, not shipped, not cancelled), oldest payment first
+    index('orders_to_ship_idx')
+      .on(t.paidAt)
+      .where(sql`${t.isPaid} and not ${t.isShipped} and not ${t.isCancelled}`),
   ],
 );
 

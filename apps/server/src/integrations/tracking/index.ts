@@ -20,12 +20,8 @@ function cached(inner: TrackingProvider, log: TrackingLog | undefined, ttlMs = T
   return {
     name: inner.name,
     async track(q) {
-      const key = JSON.stringify([
-        q.trackingId.toUpperCase(),
-        q.destinationCountry.toLowerCase(),
-        q.zipcode,
-        q.language,
-      ]);
+      // the carrier is always asked in English (parcelsapp.ts): the shopper's language is no part of the key
+      const key = JSON.stringify([q.trackingId.toUpperCase(), q.destinationCountry.toLowerCase(), q.zipcode]);
       const hit = entries.get(key);
       if (hit && hit.until > Date.now()) return hit.value;
       let value: TrackingResult;

@@ -12,6 +12,8 @@ export interface ParcelsAppOptions {
 }
 
 const PATH = '/api/v3/shipments/tracking';
+/** The language the carrier is asked to describe movements in. */
+export const CARRIER_LANGUAGE = 'en';
 
 /** A shipment's `states` (newest first in ParcelsApp's answer) as movement events. */
 function eventsOf(body: Record<string, unknown>, trackingId: string): MovementEvent[] | undefined {
@@ -58,7 +60,8 @@ export function createParcelsAppProvider(o: ParcelsAppOptions): TrackingProvider
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({
             apiKey: o.apiKey,
-            language: q.language.toLowerCase(),
+            // always English, whatever language the shopper's browser asked in: one cached answer per number
+            language: CARRIER_LANGUAGE,
             shipments: [{ trackingId: q.trackingId, destinationCountry: q.destinationCountry, zipcode: q.zipcode }],
           }),
         },

@@ -1,4 +1,4 @@
-import { STORE_NAME, escapeHtml, formatMoney } from '@store/shared';
+import { STORE_NAME, escapeHtml, formatMoney, payWithinText } from '@store/shared';
 import type { MailMessage } from './outbox.ts';
 
 /** E-mail templates: HTML and plain text from the same parts, links built from PUBLIC_URL. */
@@ -87,9 +87,14 @@ export function orderConfirmationMail(
     totalPrice: number;
     /** The discount code the order carries: what it took off the items, or that shipping is free. */
     discount?: { code: string; amount: number; freeShipping: boolean } | null;
+    /** How long the unpaid order holds its items (ORDER_HOLD_MINUTES); 0 or left out: no deadline to state. */
+    payWithinMinutes?: number;
   },
 ): MailMessage {
   const d = o.discount;
+  const deadline = o.payWithinMinutes
+    ? [`Please pay within ${payWithinText(o.payWithinMinutes)}, or the items go back on sale.`]
+    : [];
   const discountLine = !d
     ? []
     : d.freeShipping
@@ -99,7 +104,7 @@ export function orderConfirmationMail(
     to: o.to,
     subject: `Order ${o.orderId} received`,
     greeting: hello(o.name),
-    paragraphs: [`Thank you for your order. Total: ${formatMoney(o.totalPrice)}.`],
+    paragraphs: [`Thank you for your order. Total: ${formatMoney(o.totalPrice)}.`, ...deadline],
     lines: [...o.items.map((i) => `${i.qty} x ${i.name} at ${formatMoney(i.price)}`), ...discountLine],
     action: { label: 'View your order', url: `${publicUrl}/order/${o.orderId}` },
   });

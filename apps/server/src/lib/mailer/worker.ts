@@ -26,6 +26,12 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }
 
+/** The web addresses in a mail's text (a sentence's closing punctuation left out), each once, in order. */
+export function linksOf(text: string): string[] {
+  const found = text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
+  return [...new Set(found.map((url) => url.replace(/[.,;:!?]+$/, '')))];
+}
+
 export interface Mailer {
   /** Sends every mail due at `now` once; answers how many were delivered. */
   runOnce(now?: Date): Promise<number>;
@@ -101,10 +107,19 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
       log.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'mail sent');
       return;
     }
-    // outbox mode: the database keeps the mail; outside production the log shows it, links included
+    // outbox mode: the database keeps the mail. Outside production the log has its text, and its links (a
+    // confirmation link, say) in the message itself, where a developer reading the console finds them;
+    // production logs neither, as links carry single-use tokens
     const fields = { mailId: mail.id, to: mail.to, subject: mail.subject };
-    if (config.isProduction) log.info(fields, 'mail kept in the outbox (no SMTP_URL)');
-    else log.info({ ...fields, text: mail.text }, 'mail kept in the outbox (no SMTP_URL)');
+    if (config.isProduction) {
+      log.info(fields, 'mail kept in the outbox (no SMTP_URL)');
+      return;
+    }
+    const links = linksOf(mail.text);
+    log.info(
+      { ...fields, links, text: mail.text },
+      `mail kept in the outbox (no SMTP_URL) to ${mail.to}: "${mail.subject}"${links.length ? ` ${links.join(' ')}` : ''}`,
+    );
   }
 
   /**

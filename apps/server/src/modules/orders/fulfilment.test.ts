@@ -43,6 +43,42 @@ describe('shipping and delivering (admin)', () => {
     expect(mails.some((m) => m.text.includes('1Z999AA10123456784') && m.subject.includes('shipped'))).toBe(true);
   });
 
+  it('stores tracking numbers without their spaces, upper-cased, and tracking finds them as typed', async () => {
+    const id = await order(true);
+    const res = await put(`/api/orders/${id}/ship`, admin, {
+      trackingNumbers: [{ number: ' 1z 999 aa1 0123 456 784 ' }, { number: 'lx-123 456' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().trackingNumbers.map((n: { number: string }) => n.number)).toEqual([
+      '1Z999AA10123456784',
+      'LX-123456',
+    ]);
+    for (const trackingId of ['1Z 999 AA1 0123 456 784', '1z999aa10123456784', 'LX-123 456']) {
+      const tracked = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/shipments/tracking',
+        payload: { trackingId, destinationCountry: 'United States', language: 'en', zipcode: '62701' },
+      });
+      expect(tracked.statusCode, trackingId).toBe(200);
+      expect(tracked.json()).toEqual([]);
+    }
+    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ship-me@example.com'));
+    expect(mails.some((m) => m.text.includes('- 1Z999AA10123456784') && m.text.includes('- LX-123456'))).toBe(true);
+  });
+
+  it('refuses a tracking number with characters carriers do not print', async () => {
+    const id = await order(true);
+    for (const [number, message] of [
+      ['1Z/999', 'Tracking number may contain only letters, digits and hyphens'],
+      ['   ', 'Tracking number is required'],
+      ['A1 '.repeat(40), 'Tracking number is too long'],
+    ]) {
+      const res = await put(`/api/orders/${id}/ship`, admin, { trackingNumbers: [{ number }] });
+      expect(res.statusCode, number).toBe(400);
+      expect(res.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    }
+  });
+
   it('follows the order states', async () => {
     const unpaid = await order(false);
     expect((await put(`/api/orders/${unpaid}/ship`, admin, {})).json()).toEqual({

@@ -40,6 +40,6 @@ export const guestAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema },
       },
     },
-    async (req) => orderByAccessToken(db, req.params.id, req.query.accessToken),
+    async (req) => orderByAccessToken(db, req.params.id, req.query.accessToken, app.config.orderHold.minutes),
   );
 };

@@ -53,10 +53,15 @@ export async function hasGuestAccess(db: Db, orderId: string, accessToken: strin
 }
 
 /** GET /api/orders/{id}/guest?accessToken=…: the order, for a valid token of that order only. */
-export async function orderByAccessToken(db: Db, orderId: string, accessToken: string | undefined): Promise<Order> {
+export async function orderByAccessToken(
+  db: Db,
+  orderId: string,
+  accessToken: string | undefined,
+  holdMinutes: number,
+): Promise<Order> {
   if (!(await hasGuestAccess(db, orderId, accessToken)))
     throw new ForbiddenError('Access token is invalid or has expired');
   const order = await reads.find(db, orderId);
   if (!order) throw new ForbiddenError('Access token is invalid or has expired');
-  return orderView(db, order);
+  return orderView(db, order, holdMinutes);
 }

@@ -29,12 +29,25 @@ export function toOrderSummary(o: OrderRow): OrderSummary {
   };
 }
 
-/** The whole order in dollars, from its row and the snapshots taken when it was placed. */
+/**
+ * When an unpaid order's hold ends (the sweeper then cancels it): placed + the hold. Null for a paid or
+ * cancelled order, and when the hold is 0 (unpaid orders are kept).
+ */
+export function payByOf(o: Pick<OrderRow, 'createdAt' | 'isPaid' | 'isCancelled'>, holdMinutes: number): string | null {
+  if (o.isPaid || o.isCancelled || holdMinutes <= 0) return null;
+  return new Date(o.createdAt.getTime() + holdMinutes * 60_000).toISOString();
+}
+
+/**
+ * The whole order in dollars, from its row and the snapshots taken when it was placed. `holdMinutes`
+ * (ORDER_HOLD_MINUTES) dates `payBy`; an answer that only ever shows a paid order may leave it out.
+ */
 export function toOrder(
   o: OrderRow,
   items: OrderItemRow[],
   tracking: TrackingRow[],
   events: TrackingEventRow[] = [],
+  holdMinutes = 0,
 ): Order {
   const a = o.shippingAddress;
   const movements = (id: string) =>
@@ -72,6 +85,7 @@ export function toOrder(
     shippingPrice: fromCents(o.shippingCents),
     paymentResult: o.paymentResult,
     isTestPayment: Boolean(o.paymentResult?.id.startsWith(TEST_PAYMENT_PREFIX)),
+    payBy: payByOf(o, holdMinutes),
     trackingNumbers: tracking.map((t) => ({
       _id: t.id,
       number: t.number,

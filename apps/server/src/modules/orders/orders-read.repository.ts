@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { orderItems, orders, trackingEvents, trackingNumbers } from '#server/db/schema/index.ts';
 import { escapeLike, idPrefixRange } from '#server/lib/sql.ts';
@@ -94,6 +94,34 @@ export const ordersReadRepository = {
       .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset);
+  },
+
+  /**
+   * The next `limit` orders of the filtered list, newest first, after `after` (keyset paging for the CSV
+   * export). `at` is the exact creation instant as text: a Date would drop its microseconds.
+   */
+  async pageAfter(db: Conn, filter: OrderFilter, after: { at: string; id: string } | null, limit: number) {
+    return db
+      .select({ order: orders, at: sql<string>`${orders.createdAt}::text` })
+      .from(orders)
+      .where(
+        and(
+          whereOf(filter),
+          after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(limit);
+  },
+
+  /** The items of these orders, each order's as its page lists them (by id). */
+  async itemsOf(db: Conn, orderIds: string[]): Promise<OrderItemRow[]> {
+    if (orderIds.length === 0) return [];
+    return db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.id));
   },
 
   async count(db: Conn, filter: OrderFilter): Promise<number> {

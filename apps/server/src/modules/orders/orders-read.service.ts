@@ -38,11 +38,11 @@ function until(value: string): NonNullable<OrderFilter['createdTo']> {
   return nextDay > DATE_MAX ? { at: DATE_MAX, inclusive: true } : { at: nextDay, inclusive: false };
 }
 
-/** The admin order list, filtered and paged in SQL; a bad date is a 400. */
-export async function listOrders(db: Db, q: OrderListQuery): Promise<OrderListResponse> {
+/** The admin order list's filters as the repository takes them (the list and its CSV export); a bad date is a 400. */
+export function orderFilterOf(q: Omit<OrderListQuery, 'pageNumber' | 'pageSize'>): OrderFilter {
   // control and invisible characters dropped first, as PostgreSQL cannot take some (a NUL byte)
   const username = cleanText(q.username ?? '');
-  const filter: OrderFilter = {
+  return {
     idPrefix: q.id?.trim() ? q.id : undefined,
     usernamePrefix: username || undefined,
     createdFrom: q.dateFrom?.trim() ? parseDate('dateFrom', q.dateFrom).date : undefined,
@@ -53,6 +53,11 @@ export async function listOrders(db: Db, q: OrderListQuery): Promise<OrderListRe
     shipped: q.shipped,
     delivered: q.delivered,
   };
+}
+
+/** The admin order list, filtered and paged in SQL; a bad date is a 400. */
+export async function listOrders(db: Db, q: OrderListQuery): Promise<OrderListResponse> {
+  const filter = orderFilterOf(q);
   const [rows, total] = await Promise.all([
     repo.list(db, filter, q.pageSize, (q.pageNumber - 1) * q.pageSize),
     repo.count(db, filter),
@@ -70,10 +75,13 @@ export async function myOrders(db: Db, userId: string): Promise<OrderSummary[]> 
   return (await repo.listByUser(db, userId, MY_ORDERS_MAX)).map(toOrderSummary);
 }
 
-/** The order with its items and tracking, as its owner or an admin reads it. */
-export async function orderView(db: Db, order: OrderRow): Promise<Order> {
+/**
+ * The order with its items and tracking, as its owner or an admin reads it; `holdMinutes` (the unpaid
+ * hold) dates its payBy, and may be left out where the order answered is paid.
+ */
+export async function orderView(db: Db, order: OrderRow, holdMinutes = 0): Promise<Order> {
   const { items, tracking, events } = await repo.parts(db, order.id);
-  return toOrder(order, items, tracking, events);
+  return toOrder(order, items, tracking, events, holdMinutes);
 }
 
 /** The order of this id; a 404 for an id that is not one. */
@@ -84,8 +92,13 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow> {
 }
 
 /** Owner (the account or guest that placed it) or admin; anyone else gets 403 and nothing of the order. */
-export async function getOrderFor(db: Db, viewer: { userId: string; isAdmin: boolean }, id: string): Promise<Order> {
+export async function getOrderFor(
+  db: Db,
+  viewer: { userId: string; isAdmin: boolean },
+  id: string,
+  holdMinutes: number,
+): Promise<Order> {
   const order = await findOrder(db, id);
   if (!viewer.isAdmin && order.userId !== viewer.userId) throw new ForbiddenError('Not authorized to view this order');
-  return orderView(db, order);
+  return orderView(db, order, holdMinutes);
 }

@@ -51,6 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await placeOrder(db, buyerOf(req), req.body, {
         ...app.orderLoaders,
         publicUrl: config.publicUrl,
+        holdMinutes: config.orderHold.minutes,
         gate: app.stockGate,
       });
       // only the answers showing these products' stock are dropped (lib/cache.ts)
@@ -101,6 +102,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema },
       },
     },
-    async (req) => getOrderFor(db, buyerOf(req), req.params.id),
+    async (req) => getOrderFor(db, buyerOf(req), req.params.id, config.orderHold.minutes),
   );
 };

@@ -51,6 +51,8 @@ export interface PlaceOrderContext {
   /** The shipping rates on offer, read once the order is admitted (a sold-out refusal reads nothing). */
   rates: () => Promise<Rate[]>;
   publicUrl: string;
+  /** How long an unpaid order holds its stock (ORDER_HOLD_MINUTES; 0: for ever): its payBy and the mail say it. */
+  holdMinutes: number;
   /** Reads products for pricing (concurrent orders share these reads: orders.plugin.ts). */
   products: (ids: string[]) => Promise<ProductForOrder[]>;
   /** This process's admission gate (stock-gate.ts): refuses orders the stock read cannot serve. */
@@ -207,6 +209,7 @@ async function pricedAndPlaced(
     discount: coupon
       ? { code: coupon.code, amount: fromCents(price.discountCents), freeShipping: coupon.type === 'free_shipping' }
       : null,
+    payWithinMinutes: ctx.holdMinutes,
   });
   let placed: Awaited<ReturnType<typeof repo.placeWithStock>>;
   try {
@@ -237,7 +240,7 @@ async function pricedAndPlaced(
   for (const [pool, n] of needs) outcome.set(pool, { stock: placed.left.get(pool) ?? 0, name: n.name });
   const { row, items } = placed;
   // a new order has no tracking yet: its view needs no further read
-  return toOrder(row, items, [], []);
+  return toOrder(row, items, [], [], ctx.holdMinutes);
 }
 
 /**

@@ -16,6 +16,9 @@ export interface VariantValues {
   sku?: string;
 }
 
+/** Of categories sharing a name, the one a name picks: roots first, then by position. */
+const categoryPreference = [sql`${categories.parentId} is not null`, asc(categories.position), asc(categories.id)];
+
 export const productsAdminRepository = {
   async find(db: Conn, id: string): Promise<ProductRowAdmin | undefined> {
     const [row] = await db.select().from(products).where(eq(products.id, id));
@@ -146,9 +149,22 @@ export const productsAdminRepository = {
       .select({ id: categories.id })
       .from(categories)
       .where(sql`lower(${categories.name}) = ${name.toLowerCase()}`)
-      .orderBy(sql`${categories.parentId} is not null`, asc(categories.position), asc(categories.id))
+      .orderBy(...categoryPreference)
       .limit(1);
     return row?.id;
+  },
+
+  /** The category each of these names (lower-case) picks as categoryByName would; unknown names are left out. */
+  async categoriesByName(db: Conn, lowerNames: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (lowerNames.length === 0) return found;
+    const rows = await db
+      .select({ id: categories.id, key: sql<string>`lower(${categories.name})` })
+      .from(categories)
+      .where(inArray(sql`lower(${categories.name})`, lowerNames))
+      .orderBy(...categoryPreference);
+    for (const r of rows) if (!found.has(r.key)) found.set(r.key, r.id);
+    return found;
   },
 
   async remove(db: Conn, id: string): Promise<boolean> {

@@ -72,7 +72,8 @@ async function resolveCategory(db: Db, value: string | null): Promise<string | n
   return id;
 }
 
-function variantValues(list: NonNullable<ProductUpdateInput['colorsVariants']>): VariantValues[] {
+/** The variants of a validated body as the repository writes them (names cleaned, prices in cents). */
+export function variantValues(list: NonNullable<ProductUpdateInput['colorsVariants']>): VariantValues[] {
   return list.map((v) => {
     const name = cleanText(v.name, 64);
     if (!name) throw new BadRequestError(PRODUCT_MESSAGES.variantName);
@@ -97,8 +98,8 @@ async function checkSkusFree(db: Db, productId: string, variants: VariantValues[
   if (taken) throw new BadRequestError(PRODUCT_MESSAGES.skuTaken(taken), ERROR_CODES.DUPLICATE);
 }
 
-/** The columns a validated body changes (text cleaned, description sanitised, category resolved). */
-async function columnsOf(db: Db, input: ProductUpdateInput): Promise<Partial<ProductInsert>> {
+/** The columns a validated body changes but the category (text cleaned, description sanitised). */
+export function productColumns(input: ProductUpdateInput): Partial<ProductInsert> {
   const set: Partial<ProductInsert> = {};
   if (input.name !== undefined) {
     const name = cleanText(input.name, LIMITS.productName);
@@ -112,9 +113,15 @@ async function columnsOf(db: Db, input: ProductUpdateInput): Promise<Partial<Pro
   if (input.video !== undefined) set.video = input.video;
   if (input.brand !== undefined) set.brand = cleanText(input.brand, 100);
   if (input.shippingMethod !== undefined) set.shippingMethod = cleanText(input.shippingMethod, 100);
-  if (input.category !== undefined) set.categoryId = await resolveCategory(db, input.category);
   if (input.description !== undefined) Object.assign(set, sanitizeDescription(input.description));
   if (input.countInStock !== undefined) set.countInStock = input.countInStock;
+  return set;
+}
+
+/** The columns a validated body changes (text cleaned, description sanitised, category resolved). */
+async function columnsOf(db: Db, input: ProductUpdateInput): Promise<Partial<ProductInsert>> {
+  const set = productColumns(input);
+  if (input.category !== undefined) set.categoryId = await resolveCategory(db, input.category);
   return set;
 }
 

@@ -90,6 +90,23 @@ describe('shipment tracking through a ParcelsApp-style carrier API', () => {
     expect(gets[0]!.url).toBe(`/api/v3/shipments/tracking?uuid=uuid-LB123456789CN&apiKey=${KEY}`);
   });
 
+  it("asks the carrier in English whatever the shopper's language, and one answer serves every language", async () => {
+    const ask = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/shipments/tracking',
+        payload: { trackingId: 'CACHEDLANG1', destinationCountry: 'United States', language, zipcode: '62701' },
+      });
+    const before = carrier.calls.length;
+    const res = await ask('de-DE');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(movements);
+    const asked = carrier.calls.slice(before).filter((c) => c.method === 'POST');
+    expect(asked.map((c) => JSON.parse(c.body).language)).toEqual(['en']);
+    expect((await ask('fr')).json()).toEqual(movements);
+    expect(carrier.calls.length).toBe(before + 1);
+  });
+
   it('keeps finished answers for a while instead of asking the carrier again', async () => {
     const before = carrier.calls.length;
     expect((await track('LB123456789CN')).json()).toEqual(movements);

@@ -80,6 +80,9 @@ export function Header() {
               )}
               {userInfo?.isAdmin && (
                 <NavDropdown id="admin-menu" title="Admin" align="end">
+                  <NavDropdown.Item as={Link} to={paths.adminDashboard} onClick={close}>
+                    Dashboard
+                  </NavDropdown.Item>
                   <NavDropdown.Item as={Link} to={paths.adminUsers} onClick={close}>
                     Users
                   </NavDropdown.Item>

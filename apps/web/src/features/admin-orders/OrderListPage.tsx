@@ -1,6 +1,8 @@
 import { FILTER_DEBOUNCE_MS, formatMoney } from '@store/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DownloadButton } from '#web/components/DownloadButton.tsx';
+import { Message } from '#web/components/Message.tsx';
 import { OrderProgressCells } from '#web/components/OrderCells.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
@@ -13,7 +15,7 @@ import {
   ListResults,
   TableHead,
 } from '#web/components/AdminList.tsx';
-import { emptyOrderFilters, useOrderList, type OrderFilters } from './api.ts';
+import { filtersFromSearch, useExportOrders, useOrderList, type OrderFilters } from './api.ts';
 import { paths } from '#web/lib/paths.ts';
 
 const INPUTS: TextFilter<keyof OrderFilters>[] = [
@@ -35,20 +37,29 @@ export default function OrderListPage() {
   useDocumentTitle('Orders');
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(search.get('page'))) || 1);
-  const [filters, setFilters] = useState<OrderFilters>(emptyOrderFilters);
+  // the list opens with the filters its address names (a dashboard card's link); the form owns them after
+  const [filters, setFilters] = useState<OrderFilters>(() => filtersFromSearch(search));
   const applied = useDebounced(filters, FILTER_DEBOUNCE_MS);
   const list = useOrderList(applied, page);
+  // the export takes the filters the list shows
+  const exportCsv = useExportOrders();
 
   const setFilter = (key: keyof OrderFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
-    if (page !== 1) setSearch({}, { replace: true });
+    if (page !== 1 || search.size > 0) setSearch({}, { replace: true });
   };
 
   const orders = list.data?.orders ?? [];
 
   return (
     <>
-      <h1 className="h3 mb-3">Orders</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+        <h1 className="h3 mb-0">Orders</h1>
+        <DownloadButton pending={exportCsv.isPending} onClick={() => exportCsv.mutate(applied)}>
+          Export CSV
+        </DownloadButton>
+      </div>
+      {exportCsv.error && <Message variant="danger">{exportCsv.error.message}</Message>}
 
       <FilterForm label="Filter orders">
         <TextFilters fields={INPUTS} values={filters} onChange={setFilter} />

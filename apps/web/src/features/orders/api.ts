@@ -123,12 +123,6 @@ export function useDeliverOrder(id: string) {
   );
 }
 
-/** The browser's language as the tracking API takes it ('en' or 'en-US'). */
-function browserLanguage(): string {
-  const lang = typeof navigator === 'undefined' ? 'en' : navigator.language;
-  return /^[A-Za-z]{2}(-[A-Za-z]{2})?$/.test(lang) ? lang : 'en';
-}
-
 /** The movements of one shipment of the order, newest first (the configured tracking provider answers). */
 export function useMovements(order: Order, trackingNumber: string) {
   return useQuery({
@@ -139,7 +133,8 @@ export function useMovements(order: Order, trackingNumber: string) {
         json: {
           trackingId: trackingNumber,
           destinationCountry: order.shippingAddress.country,
-          language: browserLanguage(),
+          // the server asks carriers in English whatever is sent; the field is still required
+          language: 'en',
           zipcode: order.shippingAddress.postalCode,
         },
       }),

@@ -13,9 +13,15 @@ export function FormPage({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** Where to go after signing in: a same-site path only (no open redirect). */
+/** Where to go after signing in: a same-site path starting with '/' (query kept), else home (no open redirect). */
 export function safeRedirect(raw: string | null): string {
-  if (!raw) return paths.home;
-  const target = raw.startsWith('/') ? raw : `/${raw}`;
-  return target.startsWith('//') || target.startsWith('/\\') ? paths.home : target;
+  if (!raw || !raw.startsWith('/')) return paths.home;
+  // resolved the way the browser would: `//host`, `/\host` or tabs and newlines inside can leave the site
+  const base = 'https://same-site.invalid';
+  try {
+    const url = new URL(raw, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : paths.home;
+  } catch {
+    return paths.home;
+  }
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_VALIDATION_DELAY_MS, LOGIN_DEBOUNCE_MS, loginFormSchema } from '@store/shared';
+import { EMAIL_VALIDATION_DELAY_MS, LOGIN_DEBOUNCE_MS, loginSchema } from '@store/shared';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Captcha } from '#web/components/Captcha.tsx';
+import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.ts';
@@ -23,7 +23,6 @@ export default function LoginPage() {
   const redirect = safeRedirect(rawRedirect);
   const user = useAuth((s) => s.userInfo);
   const login = useLogin();
-  const [captchaKey, setCaptchaKey] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const lastSubmit = useRef(0);
 
@@ -32,12 +31,14 @@ export default function LoginPage() {
     handleSubmit,
     setValue,
     watch,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isSubmitting },
   } = useForm({
-    resolver: zodResolver(loginFormSchema),
+    // the captcha solves itself: the button waits for the fields only, a submit waits for the captcha's answer
+    resolver: zodResolver(loginSchema),
     mode: 'onChange',
     defaultValues: { email: '', password: '', grecaptcha: '' },
   });
+  const captcha = useCaptcha({ onAnswer: (p) => setValue('grecaptcha', p) });
 
   const emailError = useDebounced(errors.email?.message, EMAIL_VALIDATION_DELAY_MS);
   const password = watch('password') ?? '';
@@ -45,7 +46,7 @@ export default function LoginPage() {
 
   if (user && !user.isGuest && user.token) return <Navigate to={redirect} replace />;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(async (values) => {
     const now = Date.now();
     if (now - lastSubmit.current < LOGIN_DEBOUNCE_MS) {
       setNotice(WAIT_MESSAGE);
@@ -53,15 +54,13 @@ export default function LoginPage() {
     }
     lastSubmit.current = now;
     setNotice(null);
-    login.mutate(
-      { email: values.email, password: values.password, grecaptcha: values.grecaptcha },
-      {
-        onError: () => {
-          setValue('grecaptcha', '', { shouldValidate: true });
-          setCaptchaKey((k) => k + 1);
-        },
-      },
-    );
+    const grecaptcha = await captcha.answer();
+    if (!grecaptcha) {
+      // nothing was sent: the next try need not wait
+      lastSubmit.current = 0;
+      return;
+    }
+    login.mutate({ email: values.email, password: values.password, grecaptcha }, { onError: captcha.renew });
   });
 
   const onward = rawRedirect ? redirect : undefined;
@@ -113,10 +112,10 @@ export default function LoginPage() {
         />
         <input type="hidden" {...register('grecaptcha')} />
         <div className="mb-3">
-          <Captcha resetKey={captchaKey} onChange={(p) => setValue('grecaptcha', p ?? '', { shouldValidate: true })} />
+          <Captcha {...captcha.props} />
         </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={!isValid || login.isPending}>
-          {login.isPending ? 'Signing In…' : 'Sign In'}
+        <button type="submit" className="btn btn-primary w-100" disabled={!isValid || isSubmitting || login.isPending}>
+          {isSubmitting || login.isPending ? 'Signing In…' : 'Sign In'}
         </button>
       </form>
       <div className="d-flex flex-column flex-sm-row justify-content-between gap-2 mt-4">

@@ -3,47 +3,41 @@ import {
   PROFILE_CAPTCHA_FROM_COUNT,
   PROFILE_COOLDOWN_S,
   TOAST_MS,
-  captchaRequired,
   changePasswordFormSchema,
   profileSchema,
 } from '@store/shared';
 import { useState, type ReactNode } from 'react';
-import Toast from 'react-bootstrap/Toast';
-import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Captcha } from '#web/components/Captcha.tsx';
+import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
 import { Field } from '#web/components/Field.tsx';
 import { Message } from '#web/components/Message.tsx';
+import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useAuth, type UserInfo } from '#web/lib/auth.ts';
 import { useCountdown } from '#web/lib/use-countdown.ts';
 import { useChangePassword, useUpdateProfile } from '../api.ts';
 
-const profileFormSchema = profileSchema.extend({ grecaptcha: captchaRequired });
 const PASSWORD_FOR_EMAIL = 'Enter your current password to change your e-mail address';
 
-/** A new e-mail address needs the current password (checked by the server too). */
-function profileResolver(user: UserInfo, needsCaptcha: boolean) {
+/**
+ * A new e-mail address needs the current password (checked by the server too). The captcha, when asked
+ * for, solves itself: Update waits for the fields only, a submit waits for the captcha's answer.
+ */
+function profileResolver(user: UserInfo) {
   const passwordFor = (v: { email: string; currentPassword?: string }, ctx: z.RefinementCtx) => {
     if (changesEmail(user, v.email) && !v.currentPassword)
       ctx.addIssue({ code: 'custom', message: PASSWORD_FOR_EMAIL, path: ['currentPassword'] });
   };
-  // the captcha variant only makes `grecaptcha` required: the form's values have one shape
-  const schema = (needsCaptcha ? profileFormSchema : profileSchema) as typeof profileSchema;
-  return zodResolver(schema.superRefine(passwordFor));
+  return zodResolver(profileSchema.superRefine(passwordFor));
 }
 
 const changesEmail = (user: UserInfo, email: string | undefined) =>
   Boolean(email) && email?.trim().toLowerCase() !== user.email && email?.trim().toLowerCase() !== user.pendingEmail;
 const PROFILE_ERROR_TOAST_MS = 6000;
 
-interface ToastState {
-  ok: boolean;
-  title: string;
-  text: string;
-  delay: number;
-}
+/** A result of the profile or password form, shown as a toast for `delay` ms. */
+type ToastState = ToastContent & { delay: number };
 
 /**
  * The profile form beside two tabs: the user's orders (`ordersPanel`, which the app passes in: the orders
@@ -85,20 +79,7 @@ export default function ProfilePage({ ordersPanel }: { ordersPanel: ReactNode })
           {tab === 'orders' ? ordersPanel : <ChangePassword isGuest={user.isGuest} onToast={setToast} />}
         </div>
       </div>
-      <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1080 }}>
-        <Toast
-          show={toast !== null}
-          onClose={() => setToast(null)}
-          delay={toast?.delay ?? TOAST_MS.profile}
-          autohide
-          bg={toast?.ok ? 'success' : 'danger'}
-        >
-          <Toast.Header closeLabel="Close">
-            <strong className="me-auto">{toast?.title}</strong>
-          </Toast.Header>
-          <Toast.Body className="text-white">{toast?.text}</Toast.Body>
-        </Toast>
-      </ToastContainer>
+      <TimedToast toast={toast} delay={toast?.delay ?? TOAST_MS.profile} onClose={() => setToast(null)} />
     </>
   );
 }
@@ -106,10 +87,8 @@ export default function ProfilePage({ ordersPanel }: { ordersPanel: ReactNode })
 function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastState) => void }) {
   const update = useUpdateProfile();
   const needsCaptcha = user.profileUpdateCount >= PROFILE_CAPTCHA_FROM_COUNT;
-  const [captchaKey, setCaptchaKey] = useState(0);
   const [endsAt, setEndsAt] = useState<number | null>(null);
   const left = useCountdown(endsAt);
-  const [saved, setSaved] = useState<string | null>(null);
 
   const {
     register,
@@ -117,9 +96,9 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
     setValue,
     reset,
     watch,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isSubmitting },
   } = useForm({
-    resolver: profileResolver(user, needsCaptcha),
+    resolver: profileResolver(user),
     mode: 'onChange',
     values: {
       firstName: user.firstName,
@@ -130,21 +109,28 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
     },
     resetOptions: { keepDirtyValues: true },
   });
+  const captcha = useCaptcha({ onAnswer: (p) => setValue('grecaptcha', p) });
   const askPassword = changesEmail(user, watch('email'));
 
-  const onSubmit = handleSubmit((v) => {
-    setSaved(null);
+  const onSubmit = handleSubmit(async (v) => {
+    const grecaptcha = needsCaptcha ? await captcha.answer() : undefined;
+    if (needsCaptcha && !grecaptcha) return;
     update.mutate(
       {
         firstName: v.firstName,
         lastName: v.lastName,
         email: v.email,
         ...(changesEmail(user, v.email) ? { currentPassword: v.currentPassword } : {}),
-        ...(needsCaptcha ? { grecaptcha: v.grecaptcha } : {}),
+        ...(grecaptcha ? { grecaptcha } : {}),
       },
       {
         onSuccess: (res) => {
-          setSaved(res.message ?? 'Profile updated');
+          onToast({
+            variant: 'success',
+            title: 'Profile',
+            body: res.message ?? 'Profile updated',
+            delay: TOAST_MS.profile,
+          });
           setEndsAt(Date.now() + PROFILE_COOLDOWN_S * 1000);
           reset({
             firstName: res.firstName,
@@ -156,15 +142,13 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
         },
         onError: (err) =>
           onToast({
-            ok: false,
+            variant: 'danger',
             title: 'Profile Error',
-            text: err.message || 'Failed to update profile',
+            body: err.message || 'Failed to update profile',
             delay: PROFILE_ERROR_TOAST_MS,
           }),
         onSettled: () => {
-          if (!needsCaptcha) return;
-          setValue('grecaptcha', '', { shouldValidate: true });
-          setCaptchaKey((k) => k + 1);
+          if (needsCaptcha) captcha.renew();
         },
       },
     );
@@ -172,7 +156,6 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Profile">
-      {saved && <Message variant="success">{saved}</Message>}
       <Field
         id="profile-first"
         label="First Name"
@@ -225,11 +208,15 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
       {needsCaptcha && (
         <div className="mb-3">
           <input type="hidden" {...register('grecaptcha')} />
-          <Captcha resetKey={captchaKey} onChange={(p) => setValue('grecaptcha', p ?? '', { shouldValidate: true })} />
+          <Captcha {...captcha.props} />
         </div>
       )}
-      <button type="submit" className="btn btn-primary w-100" disabled={!isValid || update.isPending || left > 0}>
-        {left > 0 ? `Wait ${left}s` : update.isPending ? 'Updating…' : 'Update'}
+      <button
+        type="submit"
+        className="btn btn-primary w-100"
+        disabled={!isValid || isSubmitting || update.isPending || left > 0}
+      >
+        {left > 0 ? `Wait ${left}s` : isSubmitting || update.isPending ? 'Updating…' : 'Update'}
       </button>
     </form>
   );
@@ -257,13 +244,13 @@ function ChangePassword({ isGuest, onToast }: { isGuest: boolean; onToast: (t: T
         onSuccess: (res) => {
           reset();
           onToast({
-            ok: true,
+            variant: 'success',
             title: 'Password',
-            text: res.message ?? 'Password updated successfully',
+            body: res.message ?? 'Password updated successfully',
             delay: TOAST_MS.profile,
           });
         },
-        onError: (err) => onToast({ ok: false, title: 'Password', text: err.message, delay: TOAST_MS.profile }),
+        onError: (err) => onToast({ variant: 'danger', title: 'Password', body: err.message, delay: TOAST_MS.profile }),
       },
     ),
   );

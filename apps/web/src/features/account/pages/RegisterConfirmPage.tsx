@@ -1,64 +1,48 @@
-import { RESEND_COOLDOWN_KEY, RESEND_COOLDOWN_S } from '@store/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Captcha } from '#web/components/Captcha.tsx';
+import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useRegisterConfirm, useResendConfirmation } from '../api.ts';
 import { FormPage } from '../components/form.tsx';
+import { readResendCooldown, startResendCooldown } from '../resend-cooldown.ts';
 import { useCountdown } from '#web/lib/use-countdown.ts';
 import { paths } from '#web/lib/paths.ts';
 
-function readCooldown(): number | null {
-  try {
-    const n = Number(localStorage.getItem(RESEND_COOLDOWN_KEY));
-    return Number.isFinite(n) && n > Date.now() ? n : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeCooldown(endsAt: number) {
-  try {
-    localStorage.setItem(RESEND_COOLDOWN_KEY, String(endsAt));
-  } catch {
-    /* blocked storage: the countdown still runs for this visit */
-  }
-}
-
-/** Post-signup thank-you page with a resend button (captcha, 40 s cooldown kept across reloads). */
+/**
+ * Post-signup thank-you page with a resend button (captcha; a 40 s cooldown from each e-mail sent, the
+ * registration's own included, kept across reloads).
+ */
 export default function RegisterConfirmPage() {
   useDocumentTitle('Confirm Your Email');
   const { token = '' } = useParams();
   const { data, error, isPending } = useRegisterConfirm(token);
   const resend = useResendConfirmation();
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const [endsAt, setEndsAt] = useState<number | null>(readCooldown);
+  const captcha = useCaptcha({ missingMessage: null });
+  const [waiting, setWaiting] = useState(false);
+  const [endsAt, setEndsAt] = useState<number | null>(() => readResendCooldown());
   const [alert, setAlert] = useState<{ variant: 'success' | 'danger' | 'warning'; text: string } | null>(null);
   const left = useCountdown(endsAt);
 
-  const onResend = () => {
+  const onResend = async () => {
     if (!data) return;
-    if (!captcha) {
+    setWaiting(true);
+    const grecaptcha = await captcha.answer();
+    setWaiting(false);
+    if (!grecaptcha) {
       setAlert({ variant: 'warning', text: 'PLEASE USE ReCAPTCHA!' });
       return;
     }
     resend.mutate(
-      { email: data.message, grecaptcha: captcha },
+      { email: data.message, grecaptcha },
       {
         onSuccess: () => {
           setAlert({ variant: 'success', text: 'EMAIL SENT!' });
-          const until = Date.now() + RESEND_COOLDOWN_S * 1000;
-          writeCooldown(until);
-          setEndsAt(until);
+          setEndsAt(startResendCooldown());
         },
         onError: (err) => setAlert({ variant: 'danger', text: err.message }),
-        onSettled: () => {
-          setCaptcha(null);
-          setCaptchaKey((k) => k + 1);
-        },
+        onSettled: captcha.renew,
       },
     );
   };
@@ -78,15 +62,15 @@ export default function RegisterConfirmPage() {
           <p className="text-body-secondary">Did not get it? Check your spam folder, or send it again.</p>
           {alert && <Message variant={alert.variant}>{alert.text}</Message>}
           <div className="mb-3">
-            <Captcha resetKey={captchaKey} onChange={setCaptcha} />
+            <Captcha {...captcha.props} />
           </div>
           <button
             type="button"
             className="btn btn-outline-primary w-100 mb-3"
-            onClick={onResend}
-            disabled={left > 0 || resend.isPending}
+            onClick={() => void onResend()}
+            disabled={left > 0 || waiting || resend.isPending}
           >
-            {left > 0 ? `Resend in ${left}s` : resend.isPending ? 'Sending…' : 'Resend Email'}
+            {left > 0 ? `Resend in ${left}s` : waiting || resend.isPending ? 'Sending…' : 'Resend Email'}
           </button>
         </>
       )}

@@ -1,19 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_VALIDATION_DELAY_MS, PASSWORD_HINT_DELAY_MS, registerFormSchema } from '@store/shared';
-import { useState } from 'react';
+import { EMAIL_VALIDATION_DELAY_MS, PASSWORD_HINT_DELAY_MS, captchaAnswer, registerFormSchema } from '@store/shared';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Captcha } from '#web/components/Captcha.tsx';
+import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.ts';
 import { useRegister } from '../api.ts';
 import { FormPage, safeRedirect } from '../components/form.tsx';
+import { startResendCooldown } from '../resend-cooldown.ts';
 import { Field } from '#web/components/Field.tsx';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { paths } from '#web/lib/paths.ts';
 
-const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword', 'grecaptcha'] as const;
+const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword'] as const;
+// the answer may still be empty here: the captcha solves itself, Register waits for the fields only and a submit for the answer
+const formSchema = registerFormSchema.safeExtend({ grecaptcha: captchaAnswer.unwrap() });
 
 export default function RegisterPage() {
   useDocumentTitle('Register');
@@ -23,16 +25,15 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const user = useAuth((s) => s.userInfo);
   const signUp = useRegister();
-  const [captchaKey, setCaptchaKey] = useState(0);
 
   const {
     register,
     handleSubmit,
     setValue,
     watch,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isSubmitting },
   } = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: zodResolver(formSchema),
     mode: 'onChange',
     defaultValues: {
       firstName: '',
@@ -44,6 +45,7 @@ export default function RegisterPage() {
       grecaptcha: '',
     },
   });
+  const captcha = useCaptcha({ onAnswer: (p) => setValue('grecaptcha', p) });
 
   const values = watch();
   const allFilled = FIELDS.every((f) => String(values[f] ?? '').length > 0);
@@ -52,7 +54,9 @@ export default function RegisterPage() {
 
   if (user && !user.isGuest && user.token) return <Navigate to={redirect} replace />;
 
-  const onSubmit = handleSubmit((v) => {
+  const onSubmit = handleSubmit(async (v) => {
+    const grecaptcha = await captcha.answer();
+    if (!grecaptcha) return;
     signUp.mutate(
       {
         firstName: v.firstName,
@@ -60,14 +64,15 @@ export default function RegisterPage() {
         username: v.username,
         email: v.email,
         password: v.password,
-        grecaptcha: v.grecaptcha,
+        grecaptcha,
       },
       {
-        onSuccess: (res) => navigate(paths.registerConfirm(res.registerToken)),
-        onError: () => {
-          setValue('grecaptcha', '', { shouldValidate: true });
-          setCaptchaKey((k) => k + 1);
+        onSuccess: (res) => {
+          // the confirmation e-mail is on its way: the thank-you page's resend waits its cooldown
+          startResendCooldown();
+          navigate(paths.registerConfirm(res.registerToken));
         },
+        onError: captcha.renew,
       },
     );
   });
@@ -131,10 +136,14 @@ export default function RegisterPage() {
         />
         <input type="hidden" {...register('grecaptcha')} />
         <div className="mb-3">
-          <Captcha resetKey={captchaKey} onChange={(p) => setValue('grecaptcha', p ?? '', { shouldValidate: true })} />
+          <Captcha {...captcha.props} />
         </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={!isValid || !allFilled || signUp.isPending}>
-          {signUp.isPending ? 'Registering…' : 'Register'}
+        <button
+          type="submit"
+          className="btn btn-primary w-100"
+          disabled={!isValid || !allFilled || isSubmitting || signUp.isPending}
+        >
+          {isSubmitting || signUp.isPending ? 'Registering…' : 'Register'}
         </button>
       </form>
       <p className="mt-4">

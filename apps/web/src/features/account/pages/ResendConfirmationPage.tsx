@@ -1,42 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_VALIDATION_DELAY_MS, captchaRequired, resendConfirmationSchema } from '@store/shared';
+import { EMAIL_VALIDATION_DELAY_MS, resendConfirmationSchema } from '@store/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Captcha } from '#web/components/Captcha.tsx';
+import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useResendConfirmation } from '../api.ts';
 import { FormPage } from '../components/form.tsx';
+import { readResendCooldown, startResendCooldown } from '../resend-cooldown.ts';
 import { Field } from '#web/components/Field.tsx';
+import { useCountdown } from '#web/lib/use-countdown.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { paths } from '#web/lib/paths.ts';
-
-const schema = resendConfirmationSchema.extend({ grecaptcha: captchaRequired });
 
 export default function ResendConfirmationPage() {
   useDocumentTitle('Resend Confirmation');
   const resend = useResendConfirmation();
-  const [captchaKey, setCaptchaKey] = useState(0);
+  // one e-mail per cooldown (RESEND_COOLDOWN_S from each send, shared with the thank-you page)
+  const [endsAt, setEndsAt] = useState<number | null>(() => readResendCooldown());
+  const left = useCountdown(endsAt);
   const {
     register,
     handleSubmit,
     setValue,
-    formState: { errors, isValid },
-  } = useForm({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: { email: '', grecaptcha: '' } });
+    formState: { errors, isValid, isSubmitting },
+  } = useForm({
+    // the captcha solves itself: the button waits for the address only, a submit waits for the captcha's answer
+    resolver: zodResolver(resendConfirmationSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', grecaptcha: '' },
+  });
+  const captcha = useCaptcha({ onAnswer: (p) => setValue('grecaptcha', p) });
   const emailError = useDebounced(errors.email?.message, EMAIL_VALIDATION_DELAY_MS);
 
-  const onSubmit = handleSubmit((v) =>
+  const onSubmit = handleSubmit(async (v) => {
+    const grecaptcha = await captcha.answer();
+    if (!grecaptcha) return;
     resend.mutate(
-      { email: v.email, grecaptcha: v.grecaptcha },
-      {
-        onSettled: () => {
-          setValue('grecaptcha', '', { shouldValidate: true });
-          setCaptchaKey((k) => k + 1);
-        },
-      },
-    ),
-  );
+      { email: v.email, grecaptcha },
+      { onSuccess: () => setEndsAt(startResendCooldown()), onSettled: captcha.renew },
+    );
+  });
 
   return (
     <FormPage title="Resend Confirmation Email">
@@ -57,10 +62,14 @@ export default function ResendConfirmationPage() {
         />
         <input type="hidden" {...register('grecaptcha')} />
         <div className="mb-3">
-          <Captcha resetKey={captchaKey} onChange={(p) => setValue('grecaptcha', p ?? '', { shouldValidate: true })} />
+          <Captcha {...captcha.props} />
         </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={!isValid || resend.isPending}>
-          {resend.isPending ? 'Sending…' : 'Resend'}
+        <button
+          type="submit"
+          className="btn btn-primary w-100"
+          disabled={!isValid || isSubmitting || resend.isPending || left > 0}
+        >
+          {left > 0 ? `Resend in ${left}s` : isSubmitting || resend.isPending ? 'Sending…' : 'Resend'}
         </button>
       </form>
       <p className="mt-4">

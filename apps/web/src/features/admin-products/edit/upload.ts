@@ -1,5 +1,5 @@
 import { LIMITS, UPLOAD_MESSAGES, type Product, type UploadResponse } from '@store/shared';
-import { errorFromResponse } from '#web/lib/api.ts';
+import { postWithProgress } from '#web/lib/xhr-upload.ts';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -57,9 +57,8 @@ export interface UploadHandle {
 }
 
 /**
- * POST /api/upload/{folder} with XMLHttpRequest (fetch reports no upload progress): multipart field `files`,
- * the bearer token like lib/api.ts sends it, and a failed answer read as lib/api.ts reads it. Never rejects:
- * the outcome says how it ended.
+ * POST /api/upload/{folder} (multipart field `files`) with upload progress, through lib/xhr-upload.ts: a failed
+ * answer shows the server's reason, and a refused admin token signs out as for every other call.
  */
 export function uploadImages(
   folder: string,
@@ -67,36 +66,22 @@ export function uploadImages(
   token: string | undefined,
   onProgress: (percents: number[]) => void,
 ): UploadHandle {
-  const xhr = new XMLHttpRequest();
   const sizes = files.map((f) => f.size);
-  const done = new Promise<UploadOutcome>((resolve) => {
-    xhr.upload.onprogress = (e) => onProgress(perFileProgress(sizes, e.loaded, e.lengthComputable ? e.total : 0));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object') {
-        onProgress(sizes.map(() => 100));
-        resolve({ kind: 'done', response: body as UploadResponse });
-        return;
-      }
-      // the server's reason, like every other call; a refused admin token signs out there too
-      const err = errorFromResponse(xhr.status, body, Boolean(token));
-      resolve({ kind: 'failed', message: err.explained ? err.message : UPLOAD_MESSAGES.failed });
-    };
-    xhr.onerror = () => resolve({ kind: 'failed', message: UPLOAD_MESSAGES.failed });
-    xhr.onabort = () => resolve({ kind: 'canceled', message: UPLOAD_MESSAGES.canceled });
-  });
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  xhr.open('POST', `/api/upload/${encodeURIComponent(folder)}`);
-  xhr.setRequestHeader('Accept', 'application/json');
-  if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-  xhr.send(form);
-  return { cancel: () => xhr.abort(), done };
+  const post = postWithProgress(`/api/upload/${encodeURIComponent(folder)}`, form, token, (loaded, total) =>
+    onProgress(perFileProgress(sizes, loaded, total)),
+  );
+  const done = post.done.then((outcome): UploadOutcome => {
+    if (outcome.kind === 'ok') {
+      onProgress(sizes.map(() => 100));
+      return { kind: 'done', response: outcome.body as UploadResponse };
+    }
+    if (outcome.kind === 'canceled') return { kind: 'canceled', message: UPLOAD_MESSAGES.canceled };
+    const explained = outcome.kind === 'refused' && outcome.error.explained;
+    return { kind: 'failed', message: explained ? outcome.error.message : UPLOAD_MESSAGES.failed };
+  });
+  return { cancel: post.cancel, done };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   TextFilters,
   type TextFilter,
 } from '#web/components/AdminList.tsx';
+import { DownloadButton } from '#web/components/DownloadButton.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { ProductImage } from '#web/components/ProductImage.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
@@ -22,6 +23,8 @@ import {
   useDeleteProduct,
   type ProductFilters,
 } from './api.ts';
+import { CsvImportModal } from './CsvImportModal.tsx';
+import { useExportProducts } from './csv-api.ts';
 import { paths } from '#web/lib/paths.ts';
 
 const FILTERS: TextFilter<keyof ProductFilters>[] = [
@@ -74,6 +77,8 @@ export default function ProductListAdminPage() {
   const remove = useDeleteProduct();
   const connect = useConnectAliexpress();
   const aliexpress = useAliexpressStatus();
+  const exportCsv = useExportProducts();
+  const [importOpen, setImportOpen] = useState(false);
 
   const setFilter = (key: keyof ProductFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
@@ -136,6 +141,12 @@ export default function ProductListAdminPage() {
           >
             {connect.isPending ? 'Connecting…' : 'Connect AliExpress'}
           </button>
+          <DownloadButton pending={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+            Export CSV
+          </DownloadButton>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => setImportOpen(true)}>
+            Import CSV
+          </button>
           <button type="button" className="btn btn-primary" onClick={onCreate} disabled={create.isPending}>
             {create.isPending ? (
               'Creating…'
@@ -148,9 +159,12 @@ export default function ProductListAdminPage() {
         </div>
       </div>
 
+      <CsvImportModal show={importOpen} onHide={() => setImportOpen(false)} />
+
       <OAuthReturn />
       {connect.error && <Message variant="danger">{connect.error.message}</Message>}
       {create.error && <Message variant="danger">{create.error.message}</Message>}
+      {exportCsv.error && <Message variant="danger">{exportCsv.error.message}</Message>}
       {remove.error && <Message variant="danger">{remove.error.message}</Message>}
 
       <FilterForm label="Filter products">

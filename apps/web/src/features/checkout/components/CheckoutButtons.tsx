@@ -2,7 +2,7 @@ import { TOAST_MS } from '@store/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate } from 'react-router';
-import { Captcha } from '#web/components/Captcha.tsx';
+import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
 import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
 import { useAuth } from '#web/lib/auth.ts';
 import { CaptchaNeededError, GUEST_MESSAGES, startGuestCheckout } from '../guest.ts';
@@ -15,8 +15,8 @@ import { paths } from '#web/lib/paths.ts';
 export function CheckoutButtons({ disabled }: { disabled: boolean }) {
   const userInfo = useAuth((s) => s.userInfo);
   const navigate = useNavigate();
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
+  // the captcha solves itself; a click while it is still at work waits for its answer
+  const captcha = useCaptcha({ missingMessage: null });
   const [busy, setBusy] = useState(false);
   const [toast, setToast] = useState<ToastContent | null>(null);
 
@@ -30,19 +30,21 @@ export function CheckoutButtons({ disabled }: { disabled: boolean }) {
 
   const isGuest = Boolean(userInfo?.isGuest);
   const guestCheckout = async () => {
-    if (!isGuest && !captcha) {
+    setBusy(true);
+    const answer = await captcha.answer();
+    if (!isGuest && !answer) {
       setToast({ title: 'Guest Checkout Error', body: GUEST_MESSAGES.captcha, variant: 'danger' });
+      setBusy(false);
       return;
     }
-    setBusy(true);
     try {
-      await startGuestCheckout(captcha);
+      await startGuestCheckout(answer);
       navigate(paths.shipping);
     } catch (err) {
       const body = err instanceof CaptchaNeededError ? GUEST_MESSAGES.captcha : (err as Error).message;
       setToast({ title: 'Guest Checkout Error', body: body || GUEST_MESSAGES.failed, variant: 'danger' });
       // a payload is accepted once: a failed try needs a fresh one
-      if (captcha) setResetKey((k) => k + 1);
+      if (answer) captcha.renew();
       setBusy(false);
     }
   };
@@ -59,7 +61,7 @@ export function CheckoutButtons({ disabled }: { disabled: boolean }) {
           {isGuest ? 'You are checking out as a guest.' : 'No account? Check out as a guest.'}
         </p>
         <div className="mb-2">
-          <Captcha onChange={setCaptcha} resetKey={resetKey} />
+          <Captcha {...captcha.props} />
         </div>
         <Button
           variant={isGuest ? 'primary' : 'outline-primary'}

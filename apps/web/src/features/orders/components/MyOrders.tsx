@@ -1,7 +1,7 @@
 import { formatMoney, type OrderSummary } from '@store/shared';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
-import { OrderProgressCells } from '#web/components/OrderCells.tsx';
+import { DoneOn, OrderDetailsLink, OrderProgressCells } from '#web/components/OrderCells.tsx';
 import { useMyOrders } from '../api.ts';
 
 /** The discount code an order used, when the list's answer carries it (the total is what was paid, after it). */
@@ -14,43 +14,92 @@ function CouponNote({ order }: { order: OrderSummary & { couponCode?: string | n
   );
 }
 
-/** The signed-in user's orders as a table, each with its Details link (the profile page's My Orders tab). */
+const placedOn = (o: OrderSummary) => new Date(o.createdAt).toLocaleDateString();
+
+/** One order as a card (narrow screens): id, date and total, then its steps and its Details link. */
+function OrderCard({ order: o }: { order: OrderSummary }) {
+  return (
+    <li className="card" data-testid="my-order-card">
+      <div className="card-body">
+        <div className="d-flex justify-content-between align-items-start gap-3 mb-2">
+          <div style={{ minWidth: 0 }}>
+            <h3 className="h6 card-title mb-1">
+              Order <span className="font-monospace small text-break">{o._id}</span>
+            </h3>
+            <p className="small text-body-secondary mb-0">Placed on {placedOn(o)}</p>
+          </div>
+          <div className="text-end text-nowrap fw-semibold">
+            {formatMoney(o.totalPrice)}
+            <CouponNote order={o} />
+          </div>
+        </div>
+        <p className="small mb-2 d-flex flex-wrap column-gap-3">
+          <span>
+            Paid: <DoneOn done={o.isPaid} at={o.paidAt} />
+          </span>
+          <span>
+            Shipped: <DoneOn done={o.isShipped} at={o.shippedAt} />
+          </span>
+          <span>
+            Delivered: <DoneOn done={o.isDelivered} at={o.deliveredAt} />
+          </span>
+        </p>
+        <OrderDetailsLink id={o._id} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The signed-in user's orders, each with its Details link (the profile page's My Orders tab): a table from
+ * 1400 px, where the tab holds all its columns with the ids whole, and cards below that (phones, tablets,
+ * laptops), as the admin lists show them on a phone.
+ */
 export function MyOrders() {
   const { data, error, isPending } = useMyOrders(true);
   if (isPending) return <Loader label="Loading orders…" />;
   if (error) return <Message variant="danger">{error.message}</Message>;
   if (data.length === 0) return <Message>You have no orders yet.</Message>;
   return (
-    <div className="table-responsive">
-      <h2 className="visually-hidden">My Orders</h2>
-      <table className="table table-striped table-hover table-sm align-middle">
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">DATE</th>
-            <th scope="col">TOTAL</th>
-            <th scope="col">PAID</th>
-            <th scope="col">SHIPPED</th>
-            <th scope="col">DELIVERED</th>
-            <th scope="col">
-              <span className="visually-hidden">Details</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((o) => (
-            <tr key={o._id}>
-              <td className="font-monospace small">{o._id}</td>
-              <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-              <td>
-                {formatMoney(o.totalPrice)}
-                <CouponNote order={o} />
-              </td>
-              <OrderProgressCells order={o} />
+    <section aria-labelledby="my-orders-heading">
+      <h2 id="my-orders-heading" className="visually-hidden">
+        My Orders
+      </h2>
+      <div className="d-none d-xxl-block table-responsive">
+        <table className="table table-striped table-hover table-sm align-middle">
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">DATE</th>
+              <th scope="col">TOTAL</th>
+              <th scope="col">PAID</th>
+              <th scope="col">SHIPPED</th>
+              <th scope="col">DELIVERED</th>
+              <th scope="col">
+                <span className="visually-hidden">Details</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {data.map((o) => (
+              <tr key={o._id}>
+                <td className="font-monospace small">{o._id}</td>
+                <td className="text-nowrap">{placedOn(o)}</td>
+                <td className="text-nowrap">
+                  {formatMoney(o.totalPrice)}
+                  <CouponNote order={o} />
+                </td>
+                <OrderProgressCells order={o} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="d-xxl-none list-unstyled d-grid gap-3 mb-0">
+        {data.map((o) => (
+          <OrderCard key={o._id} order={o} />
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useAuth } from '#web/lib/auth.ts';
 import { useDeliverOrder, useOrder } from '../api.ts';
+import { PayByNotice } from '../components/PayByNotice.tsx';
 import { PaymentSection } from '../components/PaymentSection.tsx';
 import { ShipModal } from '../components/ShipModal.tsx';
 import { TrackingList } from '../components/TrackingList.tsx';
@@ -152,6 +153,7 @@ export default function OrderPage() {
             ) : (
               <Message variant="warning">
                 <span data-testid="paid-status">{o.isCancelled ? 'Cancelled' : 'Not Paid'}</span>
+                {!o.isCancelled && o.payBy && <PayByNotice payBy={o.payBy} />}
                 {o.isCancelled && (
                   <span className="d-block small mt-1">
                     This order was not paid in time, so it was cancelled and its items went back on sale. Please place a

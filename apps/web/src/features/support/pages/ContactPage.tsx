@@ -1,41 +1,51 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_MESSAGES, LIMITS, contactFormSchema } from '@store/shared';
+import { CONTACT_MESSAGES, LIMITS } from '@store/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Captcha } from '#web/components/Captcha.tsx';
+import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { ApiError } from '#web/lib/api.ts';
+import { useAuth } from '#web/lib/auth.ts';
 import { useSendContact } from '../api.ts';
+import { anyRequired, contactDefaults, contactResolver } from '../contact-form.ts';
 
-const empty = { name: '', email: '', subject: '', message: '', grecaptcha: '' };
-
-/** Contact Us: name, e-mail, subject, message and the captcha. */
+/**
+ * Contact Us: name, e-mail (a signed-in shopper's filled in), subject, message and the captcha, which
+ * solves itself. Each empty field is marked under itself; 'All fields are required' sums them up.
+ */
 export default function ContactPage() {
   useDocumentTitle('Contact Us');
+  const user = useAuth((s) => s.userInfo);
   const send = useSendContact();
-  const [captchaKey, setCaptchaKey] = useState(0);
   const [sent, setSent] = useState(false);
   const {
     register,
     handleSubmit,
     setValue,
     reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(contactFormSchema), defaultValues: empty });
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: contactResolver, defaultValues: contactDefaults(user) });
+  const captcha = useCaptcha({ onAnswer: (p) => setValue('grecaptcha', p) });
 
-  const onSubmit = handleSubmit((v) => {
+  // the form takes no more than the server does: the shopper sees how much is left as they type
+  const messageLeft = LIMITS.contactMessage - (watch('message')?.length ?? 0);
+
+  const onSubmit = handleSubmit(async (v) => {
     setSent(false);
-    send.mutate(v, {
-      onSuccess: () => {
-        setSent(true);
-        reset(empty);
+    const grecaptcha = await captcha.answer();
+    if (!grecaptcha) return;
+    send.mutate(
+      { ...v, grecaptcha },
+      {
+        onSuccess: () => {
+          setSent(true);
+          reset(contactDefaults(useAuth.getState().userInfo));
+        },
+        // the answer is used: a fresh one is solved quietly, with no message
+        onSettled: captcha.renew,
       },
-      onSettled: () => {
-        setValue('grecaptcha', '');
-        setCaptchaKey((k) => k + 1);
-      },
-    });
+    );
   });
 
   const field = (name: 'name' | 'email' | 'subject', label: string, max: number, type = 'text', auto?: string) => (
@@ -74,6 +84,7 @@ export default function ContactPage() {
               : ''}
           </Message>
         )}
+        {anyRequired(errors) && <Message variant="danger">{CONTACT_MESSAGES.required}</Message>}
         <form onSubmit={onSubmit} noValidate aria-label="Contact us">
           {field('name', 'Name', LIMITS.contactName, 'text', 'name')}
           {field('email', 'Email', LIMITS.email, 'email', 'email')}
@@ -88,9 +99,12 @@ export default function ContactPage() {
               maxLength={LIMITS.contactMessage}
               className={`form-control${errors.message ? ' is-invalid' : ''}`}
               aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? 'contact-message-error' : undefined}
+              aria-describedby={`contact-message-left${errors.message ? ' contact-message-error' : ''}`}
               {...register('message')}
             />
+            <div id="contact-message-left" className="form-text">
+              {messageLeft.toLocaleString('en-US')} of {LIMITS.contactMessage.toLocaleString('en-US')} characters left
+            </div>
             {errors.message && (
               <div id="contact-message-error" className="invalid-feedback d-block">
                 {errors.message.message}
@@ -99,14 +113,10 @@ export default function ContactPage() {
           </div>
           <input type="hidden" {...register('grecaptcha')} />
           <div className="mb-3">
-            <Captcha
-              resetKey={captchaKey}
-              onChange={(p) => setValue('grecaptcha', p ?? '', { shouldValidate: true })}
-            />
-            {errors.grecaptcha && <div className="invalid-feedback d-block">{errors.grecaptcha.message}</div>}
+            <Captcha {...captcha.props} />
           </div>
-          <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send Message'}
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting || send.isPending}>
+            {isSubmitting || send.isPending ? 'Sending…' : 'Send Message'}
           </button>
         </form>
       </div>

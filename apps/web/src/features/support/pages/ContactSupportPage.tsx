@@ -2,7 +2,7 @@ import { LIMITS, SUPPORT_MESSAGES, supportContentField, type Recipient } from '@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { Captcha } from '#web/components/Captcha.tsx';
+import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
@@ -13,7 +13,8 @@ import { RecipientSearch } from '../components/RecipientSearch.tsx';
 
 /**
  * Contact Support: a user talks with support; an admin picks a user or a contact sender
- * and answers. Sending asks for confirmation first. Admins need no captcha (the server does not ask them).
+ * and answers. Sending asks for confirmation first. Admins need no captcha (the server does not ask them);
+ * a user's solves itself, and a send waits for its answer.
  */
 export default function ContactSupportPage() {
   useDocumentTitle('Contact Support');
@@ -24,13 +25,13 @@ export default function ContactSupportPage() {
   const conversation = useConversation(conversationId);
   const send = useSendMessage(conversationId);
   const [content, setContent] = useState('');
-  const [captcha, setCaptcha] = useState('');
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const captcha = useCaptcha();
+  const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [recipientError, setRecipientError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (isAdmin && !recipient) {
@@ -42,23 +43,27 @@ export default function ContactSupportPage() {
       setError(checked.error.issues[0]?.message ?? SUPPORT_MESSAGES.empty);
       return;
     }
-    if (!isAdmin && !captcha) {
-      setError('Captcha required');
-      return;
+    if (!isAdmin) {
+      setWaiting(true);
+      const answered = await captcha.answer();
+      setWaiting(false);
+      if (!answered) return;
     }
     setConfirming(true);
   };
 
-  const confirm = () => {
+  const confirm = async () => {
     setConfirming(false);
+    const grecaptcha = isAdmin ? undefined : await captcha.answer();
+    if (!isAdmin && !grecaptcha) return;
     send.mutate(
-      { content, recipient: isAdmin ? recipient!.id : 'admin', ...(isAdmin ? {} : { grecaptcha: captcha }) },
+      { content, recipient: isAdmin ? recipient!.id : 'admin', ...(grecaptcha ? { grecaptcha } : {}) },
       {
         onSuccess: () => setContent(''),
         onError: (err) => setError(err.message),
+        // the answer is used: a fresh one is solved quietly
         onSettled: () => {
-          setCaptcha('');
-          setCaptchaKey((k) => k + 1);
+          if (!isAdmin) captcha.renew();
         },
       },
     );
@@ -88,7 +93,7 @@ export default function ContactSupportPage() {
           ))}
         {error && <Message variant="danger">{error}</Message>}
         {send.isSuccess && !error && <Message variant="success">Message sent.</Message>}
-        <form onSubmit={onSubmit} noValidate aria-label="Send a support message">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Send a support message">
           <div className="mb-3">
             <label htmlFor="support-message" className="form-label">
               Message
@@ -107,11 +112,11 @@ export default function ContactSupportPage() {
           </div>
           {!isAdmin && (
             <div className="mb-3">
-              <Captcha resetKey={captchaKey} onChange={(p) => setCaptcha(p ?? '')} />
+              <Captcha {...captcha.props} />
             </div>
           )}
-          <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send'}
+          <button type="submit" className="btn btn-primary" disabled={waiting || send.isPending}>
+            {waiting || send.isPending ? 'Sending…' : 'Send'}
           </button>
         </form>
       </div>
@@ -126,7 +131,7 @@ export default function ContactSupportPage() {
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
-          <Button variant="primary" onClick={confirm}>
+          <Button variant="primary" onClick={() => void confirm()}>
             Yes, send
           </Button>
         </Modal.Footer>

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("paid_at","total_cents","id") WHERE "orders"."is_paid";--> statement-breakpoint
+CREATE INDEX "orders_to_ship_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."is_paid" and not "orders"."is_shipped" and not "orders"."is_cancelled";
