@@ -74,13 +74,15 @@ test('admin filters orders by username and paid, and opens one', async ({ page, 
 });
 
 test('a visitor or a guest is sent away from the admin lists', async ({ page }) => {
+  // signed out: to sign-in, which comes back to the admin page afterwards
   for (const path of ['/admin/productlist', '/admin/productlist/2', '/admin/orderlist']) {
     await page.goto(path);
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
   }
+  // a guest outside the checkout pages leaves its guest session and signs in too
   await startGuest(page);
   for (const path of ['/admin/productlist', '/admin/orderlist']) {
     await page.goto(path);
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
   }
 });

@@ -25,12 +25,12 @@ test('admin signs in, filters users, edits one and deletes one', async ({ page, 
   const a = await registerViaPage(page, request, 'adm_edit');
   const b = await registerViaPage(page, request, 'adm_del');
 
-  // a non-admin is sent away from admin pages
+  // signed out, an admin page sends to sign-in, which comes back to it
   await page.goto('/admin/userlist');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?redirect=%2Fadmin%2Fuserlist');
 
   await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/admin/userlist');
   await page.getByRole('button', { name: 'Admin' }).click();
   await page.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL('/admin/userlist');
