@@ -103,6 +103,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // idle clients lost in a restart leave the pool; the next query opens a fresh connection
     pool.on('error', () => {});
+    // a connection the server ends while it is checked out (a restart, or a transaction left idle past its
+    // timeout while the database was stalled) fails the query in flight on it; the error must not also
+    // escape as an uncaught exception and take the process down
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
     // several processes (WORKERS, several machines) may start at once: one migrates, the others wait
     // (a connection of its own, outside the pool, which may hold a single connection). The migrations
