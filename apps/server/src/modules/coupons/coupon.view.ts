@@ -1,5 +1,5 @@
 import { fromCents, type Coupon } from '@store/shared';
-import type { CouponRow } from './coupons-admin.repository.ts';
+import type { CouponRow } from './coupons.repository.ts';
 
 /**
  * A stored code as the wire has it: `value` back to a percentage (stored in hundredths of a percent) or to

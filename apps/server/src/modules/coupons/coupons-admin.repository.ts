@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { coupons } from '#server/db/schema/index.ts';
+import type { CouponRow } from './coupons.repository.ts';
 
 type Conn = Db | Tx;
-export type CouponRow = typeof coupons.$inferSelect;
 /** The columns an admin sets (the id, the use count and the timestamps are the database's). */
 export type CouponValues = Omit<typeof coupons.$inferInsert, 'id' | 'timesUsed' | 'createdAt' | 'updatedAt'>;
 

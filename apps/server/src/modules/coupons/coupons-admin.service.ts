@@ -13,7 +13,8 @@ import type { Db } from '#server/db/client.ts';
 import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
 import { pgErrorOf, uniqueViolation } from '#server/lib/sql.ts';
 import { toCoupon } from './coupon.view.ts';
-import { couponsAdminRepository as repo, type CouponRow, type CouponValues } from './coupons-admin.repository.ts';
+import { couponsAdminRepository as repo, type CouponValues } from './coupons-admin.repository.ts';
+import type { CouponRow } from './coupons.repository.ts';
 
 /**
  * The columns of a checked code: the value in hundredths (of a percent, or of a dollar: cents), 0 for free

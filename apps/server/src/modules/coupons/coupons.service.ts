@@ -8,7 +8,6 @@ import {
   priceOrder,
   type AppliedCoupon,
   type ApplyCouponInput,
-  discountTerms,
   normalizeCouponCode,
   type CouponType,
   type DiscountTerms,
@@ -27,9 +26,11 @@ export interface AppliedCode {
   terms: DiscountTerms;
 }
 
-/** The stored value (hundredths) back in the wire's units: a percentage or dollars. */
-export function couponValue(c: Pick<CouponRow, 'type' | 'value'>): number {
-  return c.type === 'free_shipping' ? 0 : c.value / 100;
+/** A stored code's terms: its value is already in pricing's units (hundredths of a percent, or cents). */
+function termsOf(c: Pick<CouponRow, 'type' | 'value'>): DiscountTerms {
+  if (c.type === 'percent') return { type: 'percent', basisPoints: c.value };
+  if (c.type === 'fixed') return { type: 'fixed', amountCents: c.value };
+  return { type: 'free_shipping' };
 }
 
 /** A code typed at checkout, blank for none. */
@@ -57,7 +58,7 @@ export async function couponForOrder(
   const { coupon: c, usedByCustomer } = found;
   const problem = couponProblem(c, { itemsCents: order.itemsCents, now: order.now ?? new Date(), usedByCustomer });
   if (problem) throw notApplicable(problem);
-  return { id: c.id, code: c.code, type: c.type, terms: discountTerms({ type: c.type, value: couponValue(c) }) };
+  return { id: c.id, code: c.code, type: c.type, terms: termsOf(c) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponUses, coupons, orders, productVariants, products } from '#server/db/schema/index.ts';
 import { createCoupon, createProduct } from '#test/factories.ts';
 import { createTestApp, type TestContext } from '#test/helpers.ts';
-import { orderBody, placeOrder, signedIn } from '#test/orders-support.ts';
+import { guest, orderBody, placeOrder, signedIn } from '#test/orders-support.ts';
 import { testDbKind } from '#test/test-db.ts';
 
 let t: TestContext;
@@ -87,5 +87,31 @@ describe('variant stock and code uses under concurrency', () => {
     expect(r.variantLeft).toBe(0);
     expect(r.redeemed).toBeLessThanOrEqual(5);
     expect([r.timesUsed, r.perEmail, r.carrying]).toEqual([r.redeemed, r.redeemed, r.redeemed]);
+  });
+
+  it('one shopper racing many orders with a code allowed twice per customer gets exactly two', async () => {
+    const p = await createProduct(t.app.db, { name: 'Per Customer Mug', countInStock: 1000 });
+    const coupon = await createCoupon(t.app.db, { type: 'fixed', value: 100, perCustomerLimit: 2 });
+    // the same person in several sessions, the address typed in different cases
+    const sessions = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        guest(t.app.db, i % 2 ? 'Same.Shopper@example.com' : 'same.shopper@example.com'),
+      ),
+    );
+    const results = await Promise.all(
+      Array.from({ length: ORDERS / 4 }, (_, i) =>
+        placeOrder(
+          t.app,
+          sessions[i % sessions.length]!,
+          orderBody([{ product: p.id, qty: 1 }], { couponCode: coupon.code }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => ![201, 400, 409].includes(r.statusCode)).map((r) => r.body)).toEqual([]);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    const [use] = await t.app.db.select().from(couponUses).where(eq(couponUses.couponId, coupon.id));
+    expect(use).toMatchObject({ email: 'same.shopper@example.com', uses: 2 });
+    const [code] = await t.app.db.select({ used: coupons.timesUsed }).from(coupons).where(eq(coupons.id, coupon.id));
+    expect(code!.used).toBe(2);
   });
 });

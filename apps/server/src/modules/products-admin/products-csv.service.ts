@@ -519,68 +519,30 @@ function skuErrors(plan: Plan, ctx: Context, seen: Map<string, number>): string[
 
 // ---- import: writing ---------------------------------------------------------------------------
 
-/**
- * Writes batches of planned rows in the import's transaction, one after the other, while the next rows
- * are checked (the database works while this process checks). Once a row is refused nothing more is
- * written: the transaction is rolled back at the end anyway. A write that fails is kept to be answered
- * if every row turns out fine (then the catalogue changed meanwhile).
- */
-class BatchWriter {
-  private chain: Promise<void> = Promise.resolve();
-  failure: unknown;
-  /** Rows handed to the writer, and rows written. */
-  queued = 0;
-  written = 0;
-
-  constructor(
-    private readonly tx: Tx,
-    private readonly refused: () => boolean,
-    private readonly progress: ImportProgress,
-  ) {}
-
-  queue(plans: Plan[]): void {
-    if (plans.length === 0) return;
-    this.queued += plans.length;
-    this.chain = this.chain.then(async () => {
-      if (this.failure !== undefined || this.refused()) return;
-      try {
-        await this.write(plans);
-        this.written += plans.length;
-        if (this.progress.phase === 'writing') this.progress.done = this.written;
-      } catch (err) {
-        this.failure = err;
-      }
-    });
-  }
-
-  async drained(): Promise<void> {
-    await this.chain;
-  }
-
-  private async write(plans: Plan[]): Promise<void> {
-    const rows = plans.filter((p) => p.changed).map((p) => p.product);
-    const written = new Map((await repo.upsertProducts(this.tx, rows)).map((r) => [r.slug, r.id]));
-    // a slug another writer created since the check belongs to another product than planned
-    if (rows.some((p) => written.get(p.slug) !== p.id)) throw new ConflictError(CSV_IMPORT_MESSAGES.changedMeanwhile);
-    const rewritten = plans.filter((p) => p.variants);
-    await repo.deleteVariantsExcept(
-      this.tx,
-      rewritten.filter((p) => !p.isNew).map((p) => p.product.id),
-      rewritten.flatMap((p) => p.variants!.map((v) => v.id)),
-    );
-    await repo.upsertVariants(
-      this.tx,
-      rewritten.flatMap((p) => p.variants!),
-    );
-  }
+/** Writes one batch of checked rows in the import's transaction: products by slug, then their variants. */
+async function writeBatch(tx: Tx, plans: Plan[]): Promise<void> {
+  const rows = plans.filter((p) => p.changed).map((p) => p.product);
+  const written = new Map((await repo.upsertProducts(tx, rows)).map((r) => [r.slug, r.id]));
+  // a slug another writer created since the check belongs to another product than planned
+  if (rows.some((p) => written.get(p.slug) !== p.id)) throw new ConflictError(CSV_IMPORT_MESSAGES.changedMeanwhile);
+  const rewritten = plans.filter((p) => p.variants);
+  await repo.deleteVariantsExcept(
+    tx,
+    rewritten.filter((p) => !p.isNew).map((p) => p.product.id),
+    rewritten.flatMap((p) => p.variants!.map((v) => v.id)),
+  );
+  await repo.upsertVariants(
+    tx,
+    rewritten.flatMap((p) => p.variants!),
+  );
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Checks every row in file order (the editor's rules, then SKUs across rows), collecting what is refused
- * into `errors`; each full batch of rows to write goes to `sink` at once. Yields to the event loop now and
- * then, so progress polls (and the writes of earlier batches) go on meanwhile.
+ * into `errors`; each full batch of rows to write goes to `sink`. Yields to the event loop now and then,
+ * so progress polls and other requests go on meanwhile.
  */
 async function checkRows(
   rows: CsvRow[],
@@ -613,67 +575,35 @@ async function checkRows(
   return counts;
 }
 
-export interface ImportOptions {
-  /**
-   * Write each batch while the next rows are checked, in a transaction open from the start and rolled
-   * back if any row is refused (PostgreSQL: the database works beside this process). Off, every row is
-   * checked before the transaction begins (PGlite: its one connection would hold every other request for
-   * the whole import, and it runs in this thread anyway, so nothing would overlap).
-   */
-  overlap: boolean;
-}
-
 /**
  * POST /api/products/import: every row is checked against the editor's rules and the rules across rows;
- * any bad row refuses the whole file (400 listing each, nothing written). One transaction creates the
+ * any bad row refuses the whole file (400 listing each, nothing written). Then one transaction creates the
  * product of each new slug and updates the product of each known one, 500 rows a statement; rows that
  * change nothing are not written.
  */
-export async function importProducts(
-  db: Db,
-  bytes: Buffer,
-  progress: ImportProgress,
-  { overlap }: ImportOptions,
-): Promise<ImportResult> {
+export async function importProducts(db: Db, bytes: Buffer, progress: ImportProgress): Promise<ImportResult> {
   const { rows, errors } = readRows(bytes);
   Object.assign(progress, { phase: 'checking', done: 0, total: rows.length });
   const ctx = await loadContext(db, rows);
   errors.push(...repeatedSlugs(rows));
-  const refuseRows = () => {
-    if (errors.length) throw new ImportRowsError(errors.sort((a, b) => a.row - b.row).slice(0, MAX_ROW_ERRORS));
-  };
   const batches: Plan[][] = [];
-  let counts: ImportResult | undefined;
-  if (!overlap) {
-    counts = await checkRows(rows, ctx, errors, progress, (b) => batches.push(b));
-    refuseRows();
-  }
+  const counts = await checkRows(rows, ctx, errors, progress, (b) => batches.push(b));
+  if (errors.length) throw new ImportRowsError(errors.sort((a, b) => a.row - b.row).slice(0, MAX_ROW_ERRORS));
+  Object.assign(progress, { phase: 'writing', done: 0, total: batches.reduce((n, b) => n + b.length, 0) });
   await db
     .transaction(async (tx) => {
-      let aborted = false;
-      const writer = new BatchWriter(tx, () => aborted || errors.length > 0, progress);
-      try {
-        // SKUs may move between the variants and products of the file: the ones there step aside first
-        if (errors.length === 0)
-          await repo.clearSkus(
-            tx,
-            rows.flatMap((r) => {
-              const current = ctx.bySlug.get(r.cells.slug.trim());
-              return variantsGiven(r, current) ? [current!.row.id] : [];
-            }),
-          );
-        for (const b of batches) writer.queue(b);
-        counts ??= await checkRows(rows, ctx, errors, progress, (b) => writer.queue(b));
-        Object.assign(progress, { phase: 'writing', done: writer.written, total: writer.queued });
-      } catch (err) {
-        aborted = true;
-        throw err;
-      } finally {
-        // nothing may still use the transaction once it ends
-        await writer.drained();
+      // SKUs may move between the variants and products of the file: the ones there step aside first
+      await repo.clearSkus(
+        tx,
+        rows.flatMap((r) => {
+          const current = ctx.bySlug.get(r.cells.slug.trim());
+          return variantsGiven(r, current) ? [current!.row.id] : [];
+        }),
+      );
+      for (const b of batches) {
+        await writeBatch(tx, b);
+        progress.done += b.length;
       }
-      refuseRows();
-      if (writer.failure !== undefined) throw writer.failure;
     })
     .catch((err: unknown) => {
       // a slug or SKU another writer took, or a category deleted, since the check: nothing was written
@@ -681,7 +611,7 @@ export async function importProducts(
         throw new ConflictError(CSV_IMPORT_MESSAGES.changedMeanwhile);
       throw err;
     });
-  return counts!;
+  return counts;
 }
 
 // ---- import: progress --------------------------------------------------------------------------
