@@ -32,9 +32,11 @@ import { mailingListRoutes } from './modules/mailing-list/mailing-list.routes.ts
 import { fulfilmentRoutes } from './modules/orders/fulfilment.routes.ts';
 import { guestAccessRoutes } from './modules/orders/guest-access.routes.ts';
 import { registerOrders } from './modules/orders/orders.plugin.ts';
+import { ordersBulkRoutes } from './modules/orders/orders-bulk.routes.ts';
 import { ordersExportRoutes } from './modules/orders/orders-export.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { paymentLifecycleRoutes } from './modules/orders/payment-lifecycle.routes.ts';
 import { paymentsRoutes } from './modules/orders/payments.routes.ts';
 import { productsAdminRoutes } from './modules/products-admin/products-admin.routes.ts';
 import { productsCsvRoutes } from './modules/products-admin/products-csv.routes.ts';
@@ -254,7 +256,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerOrders(app);
   await app.register(ordersRoutes);
   await app.register(ordersExportRoutes);
+  await app.register(ordersBulkRoutes);
   await app.register(paymentsRoutes);
+  await app.register(paymentLifecycleRoutes);
   await app.register(guestAccessRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(couponsAdminRoutes);

@@ -50,6 +50,9 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).max(64).optional(),
+  // how often the reconciliation sweep asks PayPal about payments never recorded; 0 turns it off
+  PAYPAL_RECONCILE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
   TRACKING_PROVIDER: z.enum(['manual', 'parcelsapp']).default('manual'),
   TRACKING_API_KEY: z.string().optional(),
   TRACKING_API_BASE: z.url().default('https://parcelsapp.com'),
@@ -114,6 +117,10 @@ export interface RateLimits {
   guestAccess: { ip: Limit; order: Limit };
   /** Trying discount codes: enough for a shopper's typos, too few to guess codes by brute force. */
   couponApply: RouteLimits;
+  /** Starting and capturing PayPal payments: each is a call to PayPal. */
+  paypal: RouteLimits;
+  /** PayPal's webhook deliveries: each is verified with a call to PayPal. */
+  paypalWebhook: RouteLimits;
 }
 
 const MINUTE = 60_000;
@@ -137,6 +144,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   trackingEmail: { ip: { max: 20, windowMs: 15 * MINUTE } },
   guestAccess: { ip: { max: 20, windowMs: 15 * MINUTE }, order: { max: 10, windowMs: 15 * MINUTE } },
   couponApply: { ip: { max: 20, windowMs: 15 * MINUTE } },
+  paypal: { ip: { max: 40, windowMs: 15 * MINUTE } },
+  paypalWebhook: { ip: { max: 300, windowMs: MINUTE } },
 };
 
 /**
@@ -186,7 +195,7 @@ export interface Config {
     recaptchaSiteKey?: string;
     recaptchaApiBase: string;
   };
-  paypal: { clientId?: string; clientSecret?: string; apiBase: string };
+  paypal: { clientId?: string; clientSecret?: string; apiBase: string; webhookId?: string; reconcileMs: number };
   tracking: { provider: Env['TRACKING_PROVIDER']; apiKey?: string; apiBase: string };
   address: { provider: Env['ADDRESS_PROVIDER']; clientId?: string; clientSecret?: string; apiBase: string };
   aliexpress: { appKey?: string; appSecret?: string; callbackUrl?: string; apiBase: string };
@@ -338,7 +347,13 @@ export function loadConfig(
       recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
       recaptchaApiBase: e.RECAPTCHA_API_BASE,
     },
-    paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE },
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      apiBase: e.PAYPAL_API_BASE,
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+      reconcileMs: Math.round(e.PAYPAL_RECONCILE_SECONDS * 1000),
+    },
     tracking: { provider: e.TRACKING_PROVIDER, apiKey: e.TRACKING_API_KEY, apiBase: e.TRACKING_API_BASE },
     address: {
       provider: e.ADDRESS_PROVIDER,

@@ -129,7 +129,7 @@ describe(`crash safety and graceful shutdown (${kind})`, () => {
       const perOrder = () => {
         const counts = new Map<string, number>();
         for (const m of smtp.messages) {
-          const id = /Order ([0-9a-f]{24}) received/.exec(m.subject)?.[1];
+          const id = /Order #(\d+) received/.exec(m.subject)?.[1];
           if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
         }
         return counts;

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { coupons, mailOutbox, productVariants, products } from '../src/db/schema/index.ts';
+import { coupons, mailOutbox, orders, payments, productVariants, products } from '../src/db/schema/index.ts';
 import { enqueueMail } from '../src/lib/mailer/index.ts';
 import { createCoupon, createProduct, createUser } from './factories.ts';
 import { orderBody } from './orders-support.ts';
+import { WEBHOOK_ID, paypalSandbox, type PaypalSandbox } from './paypal-sandbox.ts';
 import { bearerFor, killAll, startServer as startProcess, waitForHealth, type Started } from './processes.ts';
 import { TEST_REDIS_URL, redisReachable } from './redis.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
@@ -58,10 +59,12 @@ if (testDbKind() === 'postgres')
     let servers: Started[] = [];
     let database: Database;
     let smtp: TestSmtp;
+    let pp: PaypalSandbox;
 
     beforeAll(async () => {
       await adminQuery(`CREATE DATABASE ${name}`);
       smtp = await startSmtp();
+      pp = await paypalSandbox();
       const env = {
         NODE_ENV: 'production',
         JWT_SECRET,
@@ -70,6 +73,11 @@ if (testDbKind() === 'postgres')
         REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
         SMTP_URL: smtp.url,
         TRUST_PROXY: '127.0.0.1',
+        PAYPAL_CLIENT_ID: 'client-id',
+        PAYPAL_CLIENT_SECRET: 'client-secret',
+        PAYPAL_API_BASE: pp.url,
+        PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+        PAYPAL_RECONCILE_SECONDS: '0.5',
       };
       // started together: they race to migrate the fresh database (an advisory lock lets one do it)
       servers = ports.map((port) => startServer({ ...env, PORT: String(port) }));
@@ -86,6 +94,7 @@ if (testDbKind() === 'postgres')
       );
       await database?.close();
       await smtp?.close();
+      await pp?.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     });
 
@@ -171,6 +180,95 @@ if (testDbKind() === 'postgres')
       },
     );
 
+    /** An order placed through one process and paid through the other, as the PayPal buttons do. */
+    async function paidOrder(headers: Record<string, string>, ip: string) {
+      const product = await createProduct(database.db, { countInStock: 100, priceCents: 1000 }); // $11.50 in all
+      const h = { ...headers, 'x-forwarded-for': ip };
+      const order = await json(
+        fetch(`${base[0]}/api/orders`, {
+          method: 'POST',
+          headers: h,
+          body: JSON.stringify(orderBody([{ product: product.id, qty: 1 }])),
+        }),
+      );
+      const started = await json(
+        fetch(`${base[1]}/api/orders/${order._id as string}/paypal`, { method: 'POST', headers: h, body: '{}' }),
+      );
+      return { id: order._id as string, paypalOrderId: started.id as string, h };
+    }
+
+    it('refunds racing over both processes never add up to more than was paid', { timeout: 60_000 }, async () => {
+      const buyer = await bearerFor(JWT_SECRET, await createUser(database.db));
+      const admin = await bearerFor(JWT_SECRET, await createUser(database.db, { isAdmin: true }));
+      const { id, paypalOrderId, h } = await paidOrder(buyer, '198.51.100.201');
+      pp.approve(paypalOrderId);
+      const paid = await fetch(`${base[0]}/api/orders/${id}/paypal/capture`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({ paypalOrderId }),
+      });
+      expect(paid.status).toBe(200);
+      pp.state.delayMs = 20;
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, async (_, i) => {
+          const res = await fetch(`${base[i % 2]}/api/orders/${id}/refunds`, {
+            method: 'POST',
+            headers: { ...admin, 'x-forwarded-for': '198.51.100.202' },
+            body: JSON.stringify({ amount: 3, reason: `race ${i}` }),
+          });
+          return res.status;
+        }),
+      );
+      pp.state.delayMs = 0;
+      expect(statuses.filter((s) => s !== 200 && s !== 400)).toEqual([]);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3); // 3 × $3 of $11.50
+      const captureId = pp.capture(paypalOrderId).id;
+      expect(pp.refunds.filter((r) => r.captureId === captureId).reduce((n, r) => n + r.amount, 0)).toBe(900);
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, id));
+      expect(row!.refundedCents).toBe(900);
+    });
+
+    it(
+      'records one payment when the capture, the webhook and both sweeps race over both processes',
+      { timeout: 60_000 },
+      async () => {
+        const buyer = await bearerFor(JWT_SECRET, await createUser(database.db));
+        for (let round = 0; round < 3; round++) {
+          const { id, paypalOrderId, h } = await paidOrder(buyer, `198.51.100.${210 + round}`);
+          pp.approve(paypalOrderId);
+          const hook = pp.webhook('CHECKOUT.ORDER.APPROVED', { id: paypalOrderId, status: 'APPROVED' });
+          const [captured, hooked] = await Promise.all([
+            fetch(`${base[round % 2]}/api/orders/${id}/paypal/capture`, {
+              method: 'POST',
+              headers: h,
+              body: JSON.stringify({ paypalOrderId }),
+            }),
+            fetch(`${base[(round + 1) % 2]}/api/paypal/webhook`, {
+              method: 'POST',
+              headers: { ...hook.headers, 'content-type': 'application/json' },
+              body: JSON.stringify(hook.payload),
+            }),
+          ]);
+          expect(captured.status).toBe(200);
+          expect(hooked.status).toBe(200);
+          // the sweeps of both processes run meanwhile, every half second
+          await new Promise((r) => setTimeout(r, 1200));
+          expect(await database.db.select().from(payments).where(eq(payments.orderId, id))).toHaveLength(1);
+        }
+        // a payment whose browser never came back is recorded by a sweep, once
+        const lost = await paidOrder(buyer, '198.51.100.220');
+        pp.approve(lost.paypalOrderId);
+        pp.captureBehindOurBack(lost.paypalOrderId);
+        await expect
+          .poll(async () => (await database.db.select().from(orders).where(eq(orders.id, lost.id)))[0]!.isPaid, {
+            timeout: 15_000,
+          })
+          .toBe(true);
+        await new Promise((r) => setTimeout(r, 1200));
+        expect(await database.db.select().from(payments).where(eq(payments.orderId, lost.id))).toHaveLength(1);
+      },
+    );
+
     it('counts a rate limit across both processes', { timeout: 30_000 }, async () => {
       // sign-in: 10 attempts per account per 15 minutes (production limits)
       const email = `nobody.${randomBytes(4).toString('hex')}@example.com`;
@@ -230,8 +328,9 @@ if (testDbKind() === 'postgres')
       expect(
         rows.filter((r) => r.to.endsWith(`.${tag}@example.com`)).every((r) => r.status === 'sent' && r.attempts === 1),
       ).toBe(true);
-      // the order confirmations of the first test went out once each too
-      const confirmations = smtp.messages.filter((m) => /order/i.test(m.subject));
+      // the order confirmations of the earlier tests went out once each too (one per order number)
+      const confirmations = smtp.messages.filter((m) => /^Order #\d+ received/.test(m.subject));
+      expect(confirmations.length).toBeGreaterThan(0);
       expect(new Set(confirmations.map((m) => m.subject)).size).toBe(confirmations.length);
     });
 

@@ -52,6 +52,8 @@ test('the header is keyboard navigable with a visible focus', async ({ page }) =
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Categories' }).first()).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('switch')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeFocused();

@@ -14,11 +14,19 @@ async function image(name: string, rgb: [number, number, number], format: 'png' 
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Signs the admin in through the form; answers the bearer token the page keeps. */
-/** POST /api/products as the admin (the product list page is another issue). */
+/** POST /api/products as the admin: a draft (the product list page is another spec). */
 async function createProduct(request: APIRequestContext, token: string): Promise<Product> {
   const res = await request.post('/api/products', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(201);
+  const product = (await res.json()) as Product;
+  expect(product.status).toBe('draft');
+  return product;
+}
+
+/** The product as the admin reads it (drafts too). */
+async function adminProduct(request: APIRequestContext, token: string, id: string): Promise<Product> {
+  const res = await request.get(`/api/admin/products/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
   return (await res.json()) as Product;
 }
 
@@ -66,15 +74,33 @@ test('admin edits a product with uploads, gallery, a variant and rich text; the 
   await expect(status.getByTestId('upload-row-status')).toHaveText(['Done', 'Done']);
   await expect(status).toContainText(`Uploaded 2 image(s) to ${folder}.`);
 
-  // the refreshed gallery has both; both go to the gallery list
+  // the uploads joined the product at once: the gallery list in upload order, the first as the main image
+  const listed = page.getByTestId('gallery-list-item');
+  await expect(listed).toHaveCount(2);
+  await expect(listed.nth(0)).toHaveAttribute('data-src', /\/red-[0-9a-f]{12}\.webp$/);
+  await expect(listed.nth(1)).toHaveAttribute('data-src', /\/blue-[0-9a-f]{12}\.webp$/);
+  await expect(page.getByRole('textbox', { name: 'Main Image' })).toHaveValue(/\/red-[0-9a-f]{12}\.webp$/);
   await status.getByRole('button', { name: 'Open Gallery' }).click();
   const gallery = page.getByRole('dialog', { name: /Image Gallery/ });
   await expect(gallery.getByTestId('gallery-item')).toHaveCount(2);
-  await gallery.getByRole('button', { name: 'Add all to gallery list' }).click();
   await expect(gallery.getByRole('button', { name: /^In gallery list/ })).toHaveCount(2);
   await gallery.getByRole('button', { name: 'Close' }).last().click();
   await expect(gallery).toBeHidden();
-  await expect(page.getByTestId('gallery-list-item')).toHaveCount(2);
+
+  // reordered by dragging, then back with the keyboard's arrow buttons, then blue first again
+  await listed.nth(1).dragTo(listed.nth(0));
+  await expect(listed.nth(0)).toHaveAttribute('data-src', /\/blue-/);
+  await listed
+    .nth(0)
+    .getByRole('button', { name: /^Move blue-.* later$/ })
+    .click();
+  await expect(listed.nth(0)).toHaveAttribute('data-src', /\/red-/);
+  await listed
+    .nth(1)
+    .getByRole('button', { name: /^Move blue-.* earlier$/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(listed.nth(0)).toHaveAttribute('data-src', /\/blue-/);
 
   // the main image, picked from the gallery
   await page.getByRole('button', { name: 'Choose Main Image' }).click();
@@ -105,10 +131,13 @@ test('admin edits a product with uploads, gallery, a variant and rich text; the 
   await page.keyboard.type('Dimmable');
   await expect(editor.locator('strong')).toHaveText('Dimmable');
 
-  await page.getByRole('button', { name: 'Save' }).click();
-  const toast = page.getByText('Product saved successfully.');
+  // a draft until published: 'Publish' puts it in the shop
+  await expect(page.getByTestId('product-status')).toHaveText('Draft');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const toast = page.getByText('Product published.');
   await expect(toast).toBeVisible();
   await expect(toast).toBeHidden({ timeout: 6000 });
+  await expect(page.getByTestId('product-status')).toHaveText('Active');
 
   const saved = await getProduct(request, product._id);
   expect(saved.name).toBe(name);
@@ -116,7 +145,10 @@ test('admin edits a product with uploads, gallery, a variant and rich text; the 
   expect(saved.countInStock).toBe(7);
   expect(saved.image).toBe(mainSrc);
   expect(saved.imageFolderName).toBe(folder);
-  expect(saved.imageB).toHaveLength(2);
+  expect(saved.imageB.map((i) => i.src)).toEqual([
+    expect.stringMatching(/\/blue-[0-9a-f]{12}\.webp$/),
+    expect.stringMatching(/\/red-[0-9a-f]{12}\.webp$/),
+  ]);
   expect(saved.description).toContain('<strong>Dimmable</strong>');
   expect(saved.colorsVariants).toEqual([
     expect.objectContaining({
@@ -147,7 +179,9 @@ test('invalid files are skipped, an upload can be canceled, and a bulk delete re
   const other = await image('other.png', [200, 200, 20]);
   const fake = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') };
 
-  // no folder yet
+  // the folder starts as the product's slug; emptied, uploads wait for one
+  await expect(page.getByLabel('Image Gallery Folder Name')).toHaveValue(product.slug);
+  await page.getByLabel('Image Gallery Folder Name').fill('');
   await upload.setInputFiles([good]);
   await expect(page.getByText('Please set an Image Gallery Folder Name first.')).toBeVisible();
   const folder = `e2e-del-${tag()}`;
@@ -175,7 +209,8 @@ test('invalid files are skipped, an upload can be canceled, and a bulk delete re
   await expect(upload).toBeFocused();
 
   // an upload held by the network is canceled from the modal
-  await page.route(`**/api/upload/${folder}`, async (route) => {
+  // (the editor's uploads name the product: ?product={id})
+  await page.route(new RegExp(`/api/upload/${folder}(\\?|$)`), async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     await new Promise((r) => setTimeout(r, 4000));
     await route.abort().catch(() => undefined);
@@ -188,15 +223,12 @@ test('invalid files are skipped, an upload can be canceled, and a bulk delete re
   await status.getByRole('button', { name: 'Close' }).last().click();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 
-  // 'good' becomes the main image and is saved
-  await page.getByRole('button', { name: 'Choose Main Image' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /^Main image good-/ })
-    .click();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Product saved successfully.')).toBeVisible();
-  expect((await getProduct(request, product._id)).image).toMatch(/\/good-[0-9a-f]{12}\.webp$/);
+  // 'good', uploaded first, is already the main image; saved as a draft it stays out of the shop
+  await expect(page.getByRole('textbox', { name: 'Main Image' })).toHaveValue(/\/good-[0-9a-f]{12}\.webp$/);
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page.getByText('Draft saved. Shoppers do not see it until you publish it.')).toBeVisible();
+  expect((await adminProduct(request, token, product._id)).image).toMatch(/\/good-[0-9a-f]{12}\.webp$/);
+  expect((await request.get(`/api/products/${product._id}`)).status()).toBe(404);
 
   // delete mode: tick 'good' and delete it; the folder keeps 'other' and the product drops its main image
   await page.getByRole('button', { name: 'Browse Gallery' }).click();
@@ -204,14 +236,17 @@ test('invalid files are skipped, an upload can be canceled, and a bulk delete re
   await expect(gallery.getByTestId('gallery-item')).toHaveCount(2);
   await gallery.getByLabel('Delete mode').check();
   await gallery.getByRole('checkbox', { name: /^Select good-/ }).check();
-  page.once('dialog', (d) => void d.accept());
   await gallery.getByRole('button', { name: 'Delete selected (1)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 1 image?' });
+  await expect(confirm).toContainText(/good-[0-9a-f]{12}\.webp/);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
   await expect(gallery.getByText('Deleted 1 image(s).')).toBeVisible();
   await expect(gallery.getByTestId('gallery-item')).toHaveCount(1);
   await expect(gallery.getByRole('checkbox', { name: /^Select other-/ })).toBeVisible();
   await gallery.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByRole('textbox', { name: 'Main Image' })).toHaveValue('');
-  expect((await getProduct(request, product._id)).image).toBe('');
+  expect((await adminProduct(request, token, product._id)).image).toBe('');
   const list = await request.get(`/api/upload/list/${folder}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await list.json()) as { src: string }[]).map((i) => i.src)).toEqual([
     expect.stringMatching(/\/other-[0-9a-f]{12}\.webp$/),
@@ -222,15 +257,26 @@ test('a server refusal is shown and the form checks fields with the shared messa
   const { token, product } = await editNewProduct(page, request);
   await page.getByLabel('Name', { exact: true }).fill('');
   await page.getByLabel('Price').fill('12.345');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
   await expect(page.getByText('Price must be a number from 0 with at most two decimals')).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  // publishing needs a real name and a price above 0: the server says so and the product stays a draft
+  await page.getByLabel('Name', { exact: true }).fill('Sample name');
+  await page.getByLabel('Price').fill('0');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: "Give the product a real name (not 'Sample name') and a price above 0 before publishing",
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId('product-status')).toHaveText('Draft');
+  expect((await adminProduct(request, token, product._id)).status).toBe('draft');
   await page.getByLabel('Name', { exact: true }).fill('Valid name');
   await page.getByLabel('Price').fill('12.34');
   // a product removed meanwhile: the server's 404 message is shown
   await request.delete(`/api/products/${product._id}`, { headers: { Authorization: `Bearer ${token}` } });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Product not found' })).toBeVisible();
 });
 

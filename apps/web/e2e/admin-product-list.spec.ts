@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Product, ProductListResponse, ProductUpdateInput } from '@store/shared';
+import type { AdminProductListResponse, Product, ProductUpdateInput } from '@store/shared';
 import { signInAdmin } from './accounts.ts';
 import { freshPage, seriousViolations } from './helpers.ts';
 
@@ -8,7 +8,7 @@ const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(
 /** Signs the admin in through the form (on `page`); answers the bearer token the page keeps. */
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** A product of this test: the sample the server creates, then given these fields. */
+/** A product of this test: the draft the server creates, then given these fields (which publishes it). */
 async function makeProduct(request: APIRequestContext, token: string, fields: ProductUpdateInput): Promise<Product> {
   const created = await request.post('/api/products', { headers: bearer(token) });
   expect(created.status()).toBe(201);
@@ -18,19 +18,19 @@ async function makeProduct(request: APIRequestContext, token: string, fields: Pr
   return (await res.json()) as Product;
 }
 
-/** The names the admin list should show for these filters: what the API answers the admin. */
+/** The names the admin list should show for these filters: what the admin list's API answers (by name, A to Z). */
 async function expectedNames(request: APIRequestContext, token: string, filters: Record<string, string>) {
-  const query = new URLSearchParams({ adminCheck: 'true', sortBy: 'name', order: 'asc', ...filters });
-  const res = await request.get(`/api/products?${query}`, { headers: bearer(token) });
+  const query = new URLSearchParams({ sortBy: 'name', order: 'asc', ...filters });
+  const res = await request.get(`/api/admin/products?${query}`, { headers: bearer(token) });
   expect(res.ok()).toBe(true);
-  return ((await res.json()) as ProductListResponse).products.map((p) => p.name);
+  return ((await res.json()) as AdminProductListResponse).products.map((p) => p.name);
 }
 
 const rows = (page: Page) => page.getByTestId('product-row');
-const names = (page: Page) => rows(page).locator('td:nth-child(2)');
+const names = (page: Page) => rows(page).getByTestId('product-name');
 const filters = (page: Page) => page.getByRole('search', { name: 'Filter products' });
 
-test('admin filters products by name, brand and price, follows a Buy link and deletes one', async ({
+test('admin sorts by name, filters by name, brand and price, follows a supplier link and deletes one', async ({
   page,
   request,
 }) => {
@@ -56,6 +56,11 @@ test('admin filters products by name, brand and price, follows a Buy link and de
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
 
+  // sorted by name on the server: the heading says so, and the address keeps it
+  await page.getByRole('button', { name: /^NAME/ }).click();
+  await expect(page).toHaveURL('/admin/productlist?sortBy=name&order=asc');
+  await expect(page.getByRole('columnheader', { name: /^NAME/ })).toHaveAttribute('aria-sort', 'ascending');
+
   // brand (any case): the three of this test, by name
   await filters(page).getByLabel('Brand').fill(brand.toLowerCase());
   const byBrand = await expectedNames(request, token, { brand: brand.toLowerCase() });
@@ -72,8 +77,15 @@ test('admin filters products by name, brand and price, follows a Buy link and de
   await expect(names(page)).toHaveText(inRange);
   await expect(rows(page)).toContainText('$22.00');
 
-  // the supplier's Buy link opens in a new tab without an opener
-  const buy = rows(page).getByRole('link', { name: `Buy ${bravo!.name}` });
+  // the filters are in the address too: a reload shows the same list
+  await expect(page).toHaveURL(/[?&]maxPrice=25/);
+  await page.reload();
+  await expect(filters(page).getByLabel('Max Price')).toHaveValue('25');
+  await expect(names(page)).toHaveText(inRange);
+
+  // the supplier's link (where the merchant buys it) opens in a new tab without an opener
+  await expect(page.getByRole('columnheader', { name: 'SUPPLIER LINK' })).toBeVisible();
+  const buy = rows(page).getByRole('link', { name: `Supplier's page for ${bravo!.name} (opens in a new tab)` });
   await expect(buy).toHaveAttribute('href', `${link}/1`);
   await expect(buy).toHaveAttribute('target', '_blank');
   await expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
@@ -95,24 +107,28 @@ test('admin filters products by name, brand and price, follows a Buy link and de
   await filters(page).getByLabel('Max Price').fill('');
   await expect(names(page)).toHaveText(byName);
 
-  // delete after 'Are you sure?'
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('Are you sure?');
-    void d.accept();
-  });
+  // delete after a confirmation that names the product; a toast says it is done
   await rows(page)
     .getByRole('button', { name: `Delete ${charlie!.name}` })
     .click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${charlie!.name}?` });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.locator('.toast').filter({ hasText: `Product removed: ${charlie!.name}` })).toBeVisible();
   await expect(page.getByText('No products found')).toBeVisible();
   expect((await request.get(`/api/products/${charlie!._id}`)).status()).toBe(404);
 
-  // dismissing the question keeps the product
+  // cancelling keeps the product
   await filters(page).getByLabel('Name', { exact: true }).fill(`listing ${t} a`);
   await expect(names(page)).toHaveText([alpha!.name]);
-  page.once('dialog', (d) => void d.dismiss());
   await rows(page)
     .getByRole('button', { name: `Delete ${alpha!.name}` })
     .click();
+  await page
+    .getByRole('dialog', { name: `Delete ${alpha!.name}?` })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(names(page)).toHaveText([alpha!.name]);
   expect((await request.get(`/api/products/${alpha!._id}`)).ok()).toBe(true);
 });
@@ -139,18 +155,25 @@ test('admin pages through the product list; a filter goes back to the first page
   await page.goto('/admin/productlist/2');
   await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await filters(page).getByLabel('Min Price').fill('0');
-  await expect(page).toHaveURL('/admin/productlist');
+  await expect(page).toHaveURL('/admin/productlist?minPrice=0');
 });
 
-test('Create Product opens the editor of a new product', async ({ page, request }) => {
+test('Create Product opens the editor of a new draft, listed as a draft and kept out of the shop', async ({
+  page,
+  request,
+}) => {
   const token = await signInAdmin(page);
   await page.goto('/admin/productlist');
   await page.getByRole('button', { name: 'Create Product' }).click();
   await expect(page).toHaveURL(/\/admin\/product\/[0-9a-f]{24}\/edit$/);
   const id = /\/admin\/product\/([0-9a-f]{24})\/edit$/.exec(page.url())![1]!;
-  const res = await request.get(`/api/products/${id}`, { headers: bearer(token) });
+  const res = await request.get(`/api/admin/products/${id}`, { headers: bearer(token) });
   expect(res.ok()).toBe(true);
-  expect(((await res.json()) as Product).name).toBe('Sample name');
+  expect((await res.json()) as Product).toMatchObject({ name: 'Sample name', status: 'draft' });
+  expect((await request.get(`/api/products/${id}`)).status()).toBe(404);
+  await page.goto('/admin/productlist?status=draft');
+  await expect(filters(page).getByLabel('Status')).toHaveValue('draft');
+  await expect(page.locator(`[data-testid="product-row"][data-id="${id}"]`)).toContainText('Draft');
   expect((await request.delete(`/api/products/${id}`, { headers: bearer(token) })).ok()).toBe(true);
 });
 

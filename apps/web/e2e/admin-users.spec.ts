@@ -68,16 +68,52 @@ test('admin signs in, filters users, edits one and deletes one', async ({ page, 
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await expect(page.getByTestId('user-row')).toContainText('Grace');
 
-  // delete the second, after 'Are you sure?'
+  // delete the second, after a confirmation naming it: cancelled, nothing happens; confirmed, a toast says so
   await filters.getByLabel('Username').fill(b.username);
   await expect(page.getByTestId('user-row')).toHaveCount(1);
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('Are you sure?');
-    void d.accept();
-  });
   await page.getByRole('button', { name: `Delete ${b.username}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete user ${b.username}?` });
+  await expect(confirm).toContainText(b.email);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await page.getByRole('button', { name: `Delete ${b.username}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete user ${b.username}?` })
+    .getByRole('button', { name: 'Delete user' })
+    .click();
+  await expect(page.locator('.toast').filter({ hasText: `${b.username} was deleted.` })).toBeVisible();
   await expect(page.getByTestId('user-row')).toHaveCount(0);
   await expect(page.getByTestId('showing')).toHaveText('Showing 0 of 0');
+});
+
+test('the admin sorts users by a column; the sort and the page stay in the address', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL('/');
+  await page.goto('/admin/userlist');
+  const header = page.getByRole('columnheader', { name: /USERNAME/ });
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/sortBy=username&order=asc/);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const names = () =>
+    page
+      .getByTestId('user-row')
+      .evaluateAll((trs) => trs.map((tr) => tr.querySelector('td:nth-child(3)')!.textContent!));
+  await expect
+    .poll(async () => {
+      const shown = await names();
+      return shown.length > 1 && shown.every((n, i) => i === 0 || shown[i - 1]!.toLowerCase() <= n.toLowerCase());
+    })
+    .toBe(true);
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/sortBy=username&order=desc/);
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: /USERNAME/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByLabel('Sort by')).toHaveValue('username:desc');
 });
 
 test('the admin user list becomes cards at 991 px', async ({ page }) => {

@@ -63,6 +63,7 @@ test('the verify modal of a foreign order is axe-clean', async ({ browser, reque
 
   const page = await freshPage(browser, { theme: 'dark' });
   await page.goto(`/order/${order._id}`);
+  await page.getByRole('button', { name: 'Verify Order Access' }).click();
   await expect(page.getByRole('dialog', { name: 'Verify Order Access' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.context().close();

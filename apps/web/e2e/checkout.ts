@@ -19,17 +19,18 @@ export const uniqueEmail = (prefix: string) =>
 /** Fills /shipping, continues, and saves the suggested address; ends on /payment. */
 export async function fillShipping(page: Page, email?: string) {
   if (email !== undefined) await page.getByLabel('Email').fill(email);
+  // the country comes first: the state is a select of the US states
+  await page.getByLabel('Country').selectOption(US_ADDRESS.country);
   await page.getByLabel('First Name').fill(US_ADDRESS.firstName);
   await page.getByLabel('Last Name').fill(US_ADDRESS.lastName);
   await page.getByLabel('Address 1').fill(US_ADDRESS.address1);
   await page.getByLabel('City').fill(US_ADDRESS.city);
-  await page.getByLabel('State').fill(US_ADDRESS.state);
+  await page.getByLabel('State').selectOption(US_ADDRESS.state.toUpperCase());
   await page.getByLabel('Postal Code').fill(US_ADDRESS.postalCode);
-  await page.getByLabel('Country').selectOption(US_ADDRESS.country);
   await page.getByRole('button', { name: 'Continue' }).click();
   const modal = page.getByRole('dialog', { name: 'Select Shipping Address' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByRole('radio')).toBeChecked();
+  await expect(modal.getByRole('radio', { name: /Suggested address/ })).toBeChecked();
   await expect(modal.getByTestId('suggested-address')).toContainText('Washington, DC 20500');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL('/payment');

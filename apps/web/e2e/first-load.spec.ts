@@ -8,17 +8,23 @@ import { plainProduct, productCards } from './helpers.ts';
 // gzipped here at level 9 (the server may send brotli, which is smaller).
 const BUDGET_KB = 150;
 const ADMIN_CHUNK =
-  /\/assets\/(ProductListAdminPage|ProductEditPage|RichTextEditor|UserListPage|UserEditPage|OrderListPage|OrderCells|CouponListPage|CouponFormModal|AdminDashboardPage)-/;
+  /\/assets\/(ProductListAdminPage|ProductEditPage|RichTextEditor|UserListPage|UserEditPage|OrderListPage|OrderCells|CouponListPage|CouponFormModal|AdminDashboardPage|SupportInboxPage)-/;
 
 async function scriptsOf(page: Page, path: string, ready: () => Promise<void>) {
-  const bodies = new Map<string, Promise<Buffer>>();
+  const bodies = new Map<string, Promise<Buffer | null>>();
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script' && res.ok()) bodies.set(res.url(), res.body());
+    // a script of the page left behind (its body gone with the navigation) is not part of this page's load
+    if (res.request().resourceType() === 'script' && res.ok())
+      bodies.set(
+        res.url(),
+        res.body().catch(() => null),
+      );
   });
   await page.goto(path);
   await ready();
   await page.waitForLoadState('networkidle');
-  const scripts = await Promise.all([...bodies].map(async ([url, body]) => ({ url, body: await body })));
+  const loaded = await Promise.all([...bodies].map(async ([url, body]) => ({ url, body: await body })));
+  const scripts = loaded.filter((s): s is { url: string; body: Buffer } => s.body !== null);
   const sizes = scripts.map((s) => ({ url: s.url, kb: gzipSync(s.body, { level: 9 }).length / 1024 }));
   const gzipKb = sizes.reduce((sum, s) => sum + s.kb, 0);
   const list = sizes.map((s) => `${new URL(s.url).pathname} ${s.kb.toFixed(1)}`).join(', ');

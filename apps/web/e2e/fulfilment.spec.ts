@@ -56,7 +56,7 @@ test('the admin ships with two tracking numbers, records a movement, mails and d
 
   // shipping mails the numbers once; 'Email Tracking Numbers' mails them again
   const shippedMails = () =>
-    readMails().filter((m) => m.to.includes(email) && m.subject.includes(`Order ${order._id} has shipped`));
+    readMails().filter((m) => m.to.includes(email) && m.subject.includes(`Order #${order.orderNumber} has shipped`));
   await expect.poll(() => shippedMails().length, { timeout: 20_000 }).toBe(1);
   await admin.getByRole('button', { name: 'Email Tracking Numbers' }).click();
   await expect(admin.getByText('Email sent')).toBeVisible();

@@ -3,15 +3,20 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import type { Product, ProductListResponse, ProductSummary } from '@store/shared';
 import { E2E_PORT } from './env.ts';
 
-export const formatMoney = (n: number) => `$${n.toFixed(2)}`;
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Money as the store shows it: '$1,607.99'. */
+export const formatMoney = (n: number) => USD.format(n);
 
-/** Every product of the catalogue, through the public API. */
+/**
+ * Every product of the catalogue, through the public API, oldest first: the demo catalogue comes first and
+ * stays in place while other tests add products of their own (often without images) as the run goes on.
+ */
 export async function allProducts(request: APIRequestContext): Promise<ProductSummary[]> {
   const out: ProductSummary[] = [];
   let page = 1;
   let pages = 1;
   do {
-    const res = await request.get(`/api/products?pageNumber=${page}`);
+    const res = await request.get(`/api/products?sortBy=newest&order=asc&pageNumber=${page}`);
     expect(res.ok()).toBe(true);
     const body = (await res.json()) as ProductListResponse;
     out.push(...body.products);

@@ -16,6 +16,9 @@ test('a guest verifies e-mail and postal code to see and pay an order in a fresh
 
   const page = await freshPage(browser);
   await page.goto(`/order/${order._id}`);
+  // signed out, signing in comes first; the guest check is one click away
+  await expect(page.getByRole('heading', { name: 'Sign in to see this order' })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify Order Access' }).click();
   const modal = page.getByRole('dialog', { name: 'Verify Order Access' });
   await expect(modal).toBeVisible();
 
@@ -30,7 +33,7 @@ test('a guest verifies e-mail and postal code to see and pay an order in a fresh
   await modal.getByLabel('Postal Code').fill(US_ADDRESS.postalCode);
   await modal.getByRole('button', { name: 'Verify' }).click();
   await expect(modal).toBeHidden();
-  await expect(page.getByRole('heading', { name: `Order ${order._id}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Order #${order.orderNumber}` })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByTestId('paid-status')).toHaveText('Not Paid');
   // the verified visitor is now treated as a guest (named GUEST, no token stored)
@@ -43,7 +46,7 @@ test('a guest verifies e-mail and postal code to see and pay an order in a fresh
   const token = await page.evaluate((id) => sessionStorage.getItem(`orderAccessToken:${id}`), order._id);
   expect(token).toBeTruthy();
   await page.reload();
-  await expect(page.getByRole('heading', { name: `Order ${order._id}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Order #${order.orderNumber}` })).toBeVisible();
   await expect(modal).toBeHidden();
 
   // and pays with it

@@ -27,7 +27,8 @@ test('an unpaid order says how long it waits for its payment, counting down each
     new RegExp(`^Pay within (${before - 5}|${before - 6}) minutes or the items go back on sale$`),
   );
 
-  const mail = await waitForMail(email, new RegExp(`Order ${order._id} received`));
+  const mail = await waitForMail(email, new RegExp(`Order #${order.orderNumber} received`));
+  expect(mail.text).toContain(`/order/${order._id}`);
   expect(mail.text).toContain('Please pay within 60 minutes, or the items go back on sale.');
 
   // paid: no deadline any more

@@ -10,6 +10,8 @@ export const CLIENT_ROUTES = [
   '/page/:pageNumber',
   '/search/:keyword',
   '/search/:keyword/page/:pageNumber',
+  '/category/:slug',
+  '/category/:slug/page/:pageNumber',
   '/product/:idOrSlug',
   '/cart/:id?',
   '/login',
@@ -34,6 +36,7 @@ export const CLIENT_ROUTES = [
   '/admin/product/:id/edit',
   '/admin/orderlist',
   '/admin/couponlist',
+  '/admin/support',
 ] as const;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -32,6 +32,8 @@ export const TOAST_MS = {
   profile: 3000,
   shippingError: 6000,
   productSaved: 2500,
+  /** An admin list's update or delete went through (orders marked delivered, a user deleted). */
+  adminAction: 3000,
 } as const;
 
 export const PROFILE_COOLDOWN_S = 10;

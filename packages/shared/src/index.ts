@@ -12,6 +12,7 @@ export * from './schemas/dates.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/users.ts';
 export * from './schemas/users-api.ts';
+export * from './countries.ts';
 export * from './schemas/address-data.ts';
 export * from './schemas/address.ts';
 export * from './schemas/shipping.ts';

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { discountCents, fromCents, priceOrder, taxCents, toCents } from './money.ts';
+import { discountCents, formatMoney, fromCents, priceOrder, taxCents, toCents } from './money.ts';
 
 describe('money', () => {
+  it('formats dollars as en-US currency with a thousands separator', () => {
+    expect(formatMoney(1607.99)).toBe('$1,607.99');
+    expect(formatMoney(1234567.5)).toBe('$1,234,567.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(-5)).toBe('-$5.00');
+  });
   it('converts dollars to cents without float drift', () => {
     expect(toCents(19.99)).toBe(1999);
     expect(toCents(0.1 + 0.2)).toBe(30);

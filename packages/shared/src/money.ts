@@ -10,8 +10,11 @@ export function fromCents(cents: number): number {
   return Math.round(cents) / 100;
 }
 
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Dollars as people read them, the same in the app and in e-mails: `$1,607.99`, `-$5.00`. */
 export function formatMoney(dollars: number): string {
-  return `$${dollars.toFixed(2)}`;
+  return USD.format(dollars);
 }
 
 /** 15% of the items, rounded to the cent (half up), in integer arithmetic. */

@@ -47,7 +47,10 @@ export function productStructuredData(p: Product, origin: string) {
               '@type': 'ListItem',
               position: 2,
               name: p.category,
-              item: `${origin}/search/${encodeURIComponent(p.category)}`,
+              // the category's page; a product answered without the slug links a search for the name
+              item: p.categorySlug
+                ? `${origin}/category/${encodeURIComponent(p.categorySlug)}`
+                : `${origin}/search/${encodeURIComponent(p.category)}`,
             },
           ]
         : []),

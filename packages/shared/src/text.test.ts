@@ -39,7 +39,9 @@ describe('display helpers', () => {
     expect(cardName('Short name')).toBe('Short name');
     const forty = 'x'.repeat(40);
     expect(cardName(forty)).toBe(forty);
-    expect(cardName('y'.repeat(50))).toBe('y'.repeat(50));
+    expect(cardName('y'.repeat(41))).toBe(`${'y'.repeat(41)}…`);
+    expect(cardName('y'.repeat(50))).toBe(`${'y'.repeat(50)}…`);
+    expect(cardName('w'.repeat(60))).toBe(`${'w'.repeat(60)}…`);
     expect(cardName('z'.repeat(70))).toBe(`${'z'.repeat(60)}…`);
   });
   it('truncates at a word boundary with an ellipsis', () => {

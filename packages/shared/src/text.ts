@@ -75,9 +75,12 @@ export function truncate(input: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Card name rule: names over 40 characters are cut to 60 plus an ellipsis. */
+/**
+ * Card name rule: a name of at most 40 characters shows whole; a longer one shows its first 60 characters
+ * (all of it when shorter) followed by an ellipsis.
+ */
 export function cardName(name: string): string {
-  return name.length > 40 ? `${name.slice(0, 60)}${name.length > 60 ? '…' : ''}` : name;
+  return name.length > 40 ? `${name.slice(0, 60)}…` : name;
 }
 
 /** URL slug: lowercase ASCII letters, digits and hyphens. */

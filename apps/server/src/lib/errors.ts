@@ -89,6 +89,12 @@ export class ServiceUnavailableError extends HttpError {
     super(503, message, code);
   }
 }
+/** An outside service (PayPal) refused or did not answer: the message says what the user can do. */
+export class BadGatewayError extends HttpError {
+  constructor(message: string, code: ErrorCode = ERROR_CODES.UPSTREAM_FAILED) {
+    super(502, message, code);
+  }
+}
 /** The disk is full: nothing was stored. */
 export class InsufficientStorageError extends HttpError {
   constructor(

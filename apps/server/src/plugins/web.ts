@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ERROR_CODES,
   escapeHtml,
@@ -12,8 +12,14 @@ import {
   TOP_SLIDE_SIZES,
   type Product,
 } from '@store/shared';
-import { getProduct, sitemapEntries, topProducts } from '../modules/catalog/catalog.service.ts';
-import { etagMatches, etagOf } from '../lib/cache.ts';
+import {
+  categorySlugs,
+  getCategory,
+  getProduct,
+  sitemapEntries,
+  topProducts,
+} from '../modules/catalog/catalog.service.ts';
+import { etagMatches, etagOf, onlyStock } from '../lib/cache.ts';
 import { HttpError } from '../lib/errors.ts';
 
 const HEAD_MARK = '<!--app-head-->';
@@ -66,6 +72,39 @@ function productHead(p: Product, publicUrl: string): string {
   ]
     .filter(Boolean)
     .join('\n    ');
+}
+
+/** A category page's head: title, description, canonical (page 1 is the category's address) and breadcrumbs. */
+function categoryHead(
+  c: { name: string; slug: string; parent?: { name: string; slug: string } | undefined },
+  page: number,
+  publicUrl: string,
+): string {
+  const e = escapeHtml;
+  const base = `${publicUrl}/category/${encodeURIComponent(c.slug)}`;
+  const url = page > 1 ? `${base}/page/${page}` : base;
+  const title = `${c.name}${page > 1 ? `, page ${page}` : ''} | Store`;
+  const description = `Shop ${c.name}${c.parent ? ` in ${c.parent.name}` : ''}: compare brands, prices and ratings, with fast shipping and easy checkout.`;
+  const trail = [
+    { name: 'Home', item: `${publicUrl}/` },
+    ...(c.parent ? [{ name: c.parent.name, item: `${publicUrl}/category/${encodeURIComponent(c.parent.slug)}` }] : []),
+    { name: c.name, item: base },
+  ];
+  const crumbs = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: t.item })),
+  };
+  return [
+    `<title>${e(title)}</title>`,
+    `<meta name="description" content="${e(description)}">`,
+    `<link rel="canonical" href="${e(url)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${e(c.name)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${e(url)}">`,
+    `<script type="application/ld+json" id="ld-breadcrumbs">${jsonLd(crumbs)}</script>`,
+  ].join('\n    ');
 }
 
 /** The head of an address that is no page: the app shows its "not found" page, and no search engine lists it. */
@@ -122,12 +161,17 @@ export async function registerWeb(app: FastifyInstance) {
   );
 
   let sitemap: { xml: string; at: number } | undefined;
+  // a product published, hidden or removed changes the sitemap: a catalogue write drops it
+  app.catalogCache.onDrop((reason) => {
+    if (!onlyStock(reason)) sitemap = undefined;
+  });
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
     if (!sitemap || Date.now() - sitemap.at > 5 * 60_000) {
-      const rows = await sitemapEntries(app.db);
-      const pages = ['/', '/contact', '/login', '/register'].map(
-        (p) => `  <url><loc>${escapeHtml(config.publicUrl + p)}</loc></url>`,
-      );
+      const [rows, slugs] = await Promise.all([sitemapEntries(app.db), categorySlugs(app.db)]);
+      const pages = [
+        ...['/', '/contact', '/login', '/register'],
+        ...slugs.map((slug) => `/category/${encodeURIComponent(slug)}`),
+      ].map((p) => `  <url><loc>${escapeHtml(config.publicUrl + p)}</loc></url>`);
       const products = rows.map(
         (r) =>
           `  <url><loc>${escapeHtml(`${config.publicUrl}/product/${r.slug}`)}</loc><lastmod>${r.updatedAt.toISOString()}</lastmod></url>`,
@@ -201,6 +245,38 @@ export async function registerWeb(app: FastifyInstance) {
         return sendPage(reply, '<title>Product not found | Store</title><meta name="robots" content="noindex">', 404);
       throw err;
     }
+  });
+
+  // a category page: its head names the category; an unknown category is a 404 page
+  const categoryPage = async (req: FastifyRequest, reply: FastifyReply, slug: string, pageRaw: string | undefined) => {
+    const page = pageRaw === undefined ? 1 : Number(pageRaw);
+    if (!Number.isInteger(page) || page < 1 || page > 100000) return sendPage(reply, NOT_FOUND_HEAD, 404);
+    try {
+      const head = await app.catalogCache.entry(
+        `head:category:${slug.toLowerCase()}:${page}`,
+        async () => {
+          const c = await getCategory(app.db, slug);
+          return categoryHead({ name: c.name, slug: c.slug, parent: c.parent }, page, config.publicUrl);
+        },
+        () => [],
+      );
+      const etag = etagOf(templateTag + head.etag);
+      reply.header('etag', etag);
+      if (etagMatches(req.headers['if-none-match'], etag))
+        return reply.code(304).header('cache-control', 'no-cache').send();
+      return sendPage(reply, JSON.parse(head.value) as string);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404)
+        return sendPage(reply, '<title>Category not found | Store</title><meta name="robots" content="noindex">', 404);
+      throw err;
+    }
+  };
+  app.get('/category/:slug', { schema: { hide: true } }, async (req, reply) =>
+    categoryPage(req, reply, (req.params as { slug: string }).slug, undefined),
+  );
+  app.get('/category/:slug/page/:pageNumber', { schema: { hide: true } }, async (req, reply) => {
+    const { slug, pageNumber } = req.params as { slug: string; pageNumber: string };
+    return categoryPage(req, reply, slug, pageNumber);
   });
 
   // home: the first top product's image is the largest paint; preload it so it does not wait for the app

@@ -47,6 +47,7 @@ const auth = {} as Record<Actor, { headers: Record<string, string> }>;
 let userId: string;
 let product: { id: string; slug: string };
 let categoryId: string;
+let categorySlug: string;
 let guestEmail: string;
 let shipped: { id: string; trackingNumberId: string };
 let guestOrderToken: { orderId: string; accessToken: string };
@@ -136,6 +137,12 @@ const rows: Row[] = [
   { route: 'GET /', expect: PUBLIC, req: () => ({ url: '/' }) },
   { route: 'GET /index.html', expect: PUBLIC, req: () => ({ url: '/index.html' }) },
   { route: 'GET /product/:idOrSlug', expect: PUBLIC, req: () => ({ url: `/product/${product.slug}` }) },
+  { route: 'GET /category/:slug', expect: PUBLIC, req: () => ({ url: `/category/${categorySlug}` }) },
+  {
+    route: 'GET /category/:slug/page/:pageNumber',
+    expect: PUBLIC,
+    req: () => ({ url: `/category/${categorySlug}/page/2` }),
+  },
   { route: 'GET /robots.txt', expect: PUBLIC, req: () => ({ url: '/robots.txt' }) },
   { route: 'GET /sitemap.xml', expect: PUBLIC, req: () => ({ url: '/sitemap.xml' }) },
   { route: 'GET /uploads/*', expect: PUBLIC, req: () => ({ url: '/uploads/matrix/public.webp' }) },
@@ -162,6 +169,11 @@ const rows: Row[] = [
   { route: 'GET /api/products/slug/:slug', expect: PUBLIC, req: () => ({ url: `/api/products/slug/${product.slug}` }) },
   { route: 'GET /api/products/:id', expect: PUBLIC, req: () => ({ url: `/api/products/${product.id}` }) },
   { route: 'GET /api/categories/roots', expect: PUBLIC, req: () => ({ url: '/api/categories/roots' }) },
+  {
+    route: 'GET /api/categories/slug/:slug',
+    expect: PUBLIC,
+    req: () => ({ url: `/api/categories/slug/${categorySlug}` }),
+  },
   {
     route: 'GET /api/categories/:id/children',
     expect: PUBLIC,
@@ -342,6 +354,20 @@ const rows: Row[] = [
     expect: ADMIN,
     req: async () => ({ url: `/api/products/${(await createProduct(t.database.db)).id}` }),
   },
+  { route: 'GET /api/admin/products', expect: ADMIN, req: () => ({ url: '/api/admin/products?status=draft' }) },
+  {
+    route: 'GET /api/admin/products/:id',
+    expect: ADMIN,
+    req: async () => ({ url: `/api/admin/products/${(await createProduct(t.database.db, { status: 'draft' })).id}` }),
+  },
+  {
+    route: 'POST /api/products/bulk',
+    expect: ADMIN,
+    req: async () => ({
+      url: '/api/products/bulk',
+      payload: { ids: [(await createProduct(t.database.db)).id], action: 'draft' },
+    }),
+  },
   { route: 'GET /api/upload/list/:folder', expect: ADMIN, req: () => ({ url: '/api/upload/list/matrix' }) },
   {
     route: 'POST /api/upload/:folder',
@@ -448,6 +474,14 @@ const rows: Row[] = [
     req: () => ({ url: `/api/messages/get/${userId}` }),
   },
   { route: 'GET /api/messages/recipients', expect: ADMIN, req: () => ({ url: '/api/messages/recipients?q=mx' }) },
+  { route: 'GET /api/support/inbox', expect: ADMIN, req: () => ({ url: '/api/support/inbox?unread=true' }) },
+  { route: 'GET /api/support/unread', expect: ACCOUNT, req: () => ({ url: '/api/support/unread' }) },
+  {
+    route: 'PUT /api/support/conversations/:id/read',
+    name: "the user's own conversation",
+    expect: row([401, 401, 'allow', 403, 'allow']),
+    req: () => ({ url: `/api/support/conversations/${userId}/read` }),
+  },
 
   // --- orders
   {
@@ -498,6 +532,58 @@ const rows: Row[] = [
     req: () => ({ url: `/api/orders/${otherGuestOrder}/pay?accessToken=${guestOrderToken.accessToken}`, payload: {} }),
   },
   {
+    route: 'POST /api/orders/:id/paypal',
+    name: "the user's unpaid order (only its owner pays)",
+    expect: row([401, 403, 'allow', 403, 403]),
+    req: async () => ({ url: `/api/orders/${await userOrder()}/paypal` }),
+  },
+  {
+    route: 'POST /api/orders/:id/paypal',
+    name: "a guest's order, with that order's access token",
+    expect: PUBLIC,
+    req: async () => {
+      const id = await userOrder(await guest(t.database.db, guestEmail));
+      return { url: `/api/orders/${id}/paypal?accessToken=${await accessToken(id)}` };
+    },
+  },
+  {
+    route: 'POST /api/orders/:id/paypal/capture',
+    name: "the user's order, with the PayPal order started for it",
+    expect: row([401, 403, 'allow', 403, 403]),
+    req: async () => {
+      const id = await userOrder();
+      const started = await inject('POST', `/api/orders/${id}/paypal`, auth.user.headers);
+      return { url: `/api/orders/${id}/paypal/capture`, payload: { paypalOrderId: started.json().id } };
+    },
+  },
+  {
+    route: 'POST /api/paypal/webhook',
+    name: 'without PAYPAL_WEBHOOK_ID the webhook does not exist',
+    expect: EVERYONE(404),
+    req: () => ({ url: '/api/paypal/webhook', payload: { event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} } }),
+  },
+  {
+    route: 'PUT /api/orders/:id/cancel',
+    name: "the user's unpaid order (its owner, or an admin)",
+    expect: row([401, 403, 'allow', 403, 'allow']),
+    req: async () => ({ url: `/api/orders/${await userOrder()}/cancel` }),
+  },
+  {
+    route: 'PUT /api/orders/:id/cancel',
+    name: "a guest's order, with that order's access token",
+    expect: PUBLIC,
+    req: async () => {
+      const id = await userOrder(await guest(t.database.db, guestEmail));
+      return { url: `/api/orders/${id}/cancel?accessToken=${await accessToken(id)}` };
+    },
+  },
+  {
+    route: 'POST /api/orders/:id/refunds',
+    name: 'a paid order',
+    expect: ADMIN,
+    req: async () => ({ url: `/api/orders/${await paidOrder()}/refunds`, payload: { amount: 1, reason: 'test' } }),
+  },
+  {
     route: 'GET /api/orders/:id/guest',
     name: 'with its access token',
     expect: PUBLIC,
@@ -543,6 +629,11 @@ const rows: Row[] = [
       url: `/api/orders/${await paidOrder()}/ship`,
       payload: { trackingNumbers: [{ number: 'LX1', trackingItem: [] }] },
     }),
+  },
+  {
+    route: 'POST /api/orders/bulk/deliver',
+    expect: ADMIN,
+    req: async () => ({ url: '/api/orders/bulk/deliver', payload: { ids: [(await shippedOrder()).id] } }),
   },
   {
     route: 'PUT /api/orders/:id/deliver',
@@ -592,7 +683,9 @@ describe('authorisation matrix: every route × anonymous, guest, user, another u
     Object.assign(auth, { anon: { headers: {} }, guest: g, user, other, admin });
     userId = user.user.id;
     loginEmail = user.user.email!;
-    categoryId = (await createCategory(t.database.db)).id;
+    const category = await createCategory(t.database.db);
+    categoryId = category.id;
+    categorySlug = category.slug;
     const p = await createProduct(t.database.db, { countInStock: 100_000, categoryId });
     product = { id: p.id, slug: p.slug };
     shipped = await shippedOrder();
@@ -637,10 +730,16 @@ describe('authorisation matrix: every route × anonymous, guest, user, another u
 
   // Routes that settle who may call on arrival refuse an anonymous caller before reading what was sent:
   // a malformed JSON body or a nonsense query string still answers 401, not a validation message.
-  // PUT …/pay is the exception: a guest's access token in the query lets an anonymous browser pay.
+  // Paying and cancelling are the exception: a guest's access token in the query lets an anonymous browser act.
+  const byAccessToken = new Set([
+    'PUT /api/orders/:id/pay',
+    'POST /api/orders/:id/paypal',
+    'POST /api/orders/:id/paypal/capture',
+    'PUT /api/orders/:id/cancel',
+  ]);
   it('refuses anonymous callers of protected routes before parsing or validating what they sent', async () => {
     const wrong: string[] = [];
-    for (const r of rows.filter((x) => x.expect.anon === 401 && x.route !== 'PUT /api/orders/:id/pay')) {
+    for (const r of rows.filter((x) => x.expect.anon === 401 && !byAccessToken.has(x.route))) {
       const q = await r.req('anon');
       const method = methodOf(r.route);
       const url = `${q.url.replace(/\?.*$/, '')}?page=zz&pageSize=-1&q=${'x'.repeat(300)}`;

@@ -175,6 +175,21 @@ const cases: Case[] = [
     payload: {},
   },
   {
+    name: 'starting PayPal payments (a PayPal call each)',
+    method: 'POST',
+    url: () => `/api/orders/${hex()}/paypal`,
+    who: 'anon',
+    limit: small.paypal.ip,
+  },
+  {
+    name: "PayPal's webhook (each delivery verified with PayPal)",
+    method: 'POST',
+    url: () => '/api/paypal/webhook',
+    who: 'anon',
+    limit: small.paypalWebhook.ip,
+    payload: { event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} },
+  },
+  {
     name: 'AliExpress OAuth callback',
     method: 'GET',
     url: () => '/api/aliexpress/oauth/callback',

@@ -1,11 +1,14 @@
 import { create } from 'zustand';
+import { preferredTheme, THEME_KEY, type Theme } from '#web/lib/theme-preference.ts';
 
-export type Theme = 'light' | 'dark';
-export const THEME_KEY = 'theme';
+export { THEME_KEY, type Theme };
 
-/** index.html's inline script has already applied the saved (or system) theme before first paint. */
+/**
+ * index.html's inline script has already applied the theme before first paint: the preferred one, or light on
+ * the pages an e-mail link opens (which force it while they show).
+ */
 function initialTheme(): Theme {
-  return document.documentElement.dataset.bsTheme === 'dark' ? 'dark' : 'light';
+  return preferredTheme();
 }
 
 interface ThemeState {

@@ -1,5 +1,6 @@
-import type { OrderSummary } from '@store/shared';
+import { formatMoney, type OrderSummary } from '@store/shared';
 import { Link } from 'react-router';
+import { refundStateOf } from '../lib/order-state.ts';
 import { paths } from '../lib/paths.ts';
 
 /** The date a step of an order happened, or a ✗ that a screen reader reads as 'No' (order tables). */
@@ -41,5 +42,25 @@ export function OrderProgressCells({ order }: { order: OrderSummary }) {
         <OrderDetailsLink id={order._id} />
       </td>
     </>
+  );
+}
+
+/** Cancelled, Refunded or Partially refunded (with the amount), under an order's number; nothing otherwise. */
+export function OrderStateNote({
+  order,
+}: {
+  order: Pick<OrderSummary, 'isCancelled' | 'refundedPrice' | 'totalPrice'>;
+}) {
+  const refunded = refundStateOf(order);
+  if (!order.isCancelled && !refunded) return null;
+  return (
+    <span className="d-flex flex-wrap gap-1 mt-1" data-testid="order-state">
+      {order.isCancelled && <span className="badge text-bg-secondary">Cancelled</span>}
+      {refunded && (
+        <span className="badge text-bg-info">
+          {refunded} {formatMoney(order.refundedPrice)}
+        </span>
+      )}
+    </span>
   );
 }

@@ -8,8 +8,9 @@ export interface ToastContent {
 }
 
 /**
- * One toast in the top-right corner that hides by itself after `delay` ms (the times are in TOAST_MS).
- * Errors are announced assertively, successes politely.
+ * One toast that hides by itself after `delay` ms (the times are in TOAST_MS).
+ * Errors are announced assertively, successes politely. It sits below the header on the right, and at the
+ * bottom of a phone's screen, where it hides neither the header nor the page's title and buttons.
  */
 export function TimedToast({
   toast,
@@ -22,7 +23,7 @@ export function TimedToast({
 }) {
   const danger = toast?.variant === 'danger';
   return (
-    <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>
+    <ToastContainer className="store-toasts p-3 position-fixed" style={{ zIndex: 1090 }}>
       <Toast
         show={toast !== null}
         onClose={onClose}

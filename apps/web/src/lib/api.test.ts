@@ -1,6 +1,15 @@
 import { AUTH_MESSAGES } from '@store/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, errorFromResponse, hasErrorCode, setTokenFailedHandler, TOKEN_FAILED } from './api.ts';
+import {
+  api,
+  ApiError,
+  errorFromResponse,
+  failureText,
+  hasErrorCode,
+  NETWORK_FAILED,
+  setTokenFailedHandler,
+  TOKEN_FAILED,
+} from './api.ts';
 
 describe('errorFromResponse', () => {
   const onTokenFailed = vi.fn();
@@ -48,5 +57,31 @@ describe('hasErrorCode', () => {
     expect(hasErrorCode(uncoded, 'EMAIL_UNCONFIRMED', confirm)).toBe(true);
     expect(hasErrorCode(new Error('Please confirm your email address'), 'EMAIL_UNCONFIRMED', confirm)).toBe(false);
     expect(hasErrorCode(null, 'EMAIL_UNCONFIRMED', confirm)).toBe(false);
+  });
+});
+
+describe('failure texts', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the screen's own text unless the server explained the failure", () => {
+    expect(failureText(errorFromResponse(500, undefined), 'Failed to load order')).toBe('Failed to load order');
+    expect(failureText(errorFromResponse(404, { message: 'Order not found' }), 'Failed to load order')).toBe(
+      'Order not found',
+    );
+    expect(failureText(new TypeError('Failed to fetch'), 'Update failed.')).toBe('Update failed.');
+  });
+
+  it('turns a request that got no answer into an unexplained error, never "Failed to fetch"', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const err = await api('/api/orders/1').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 0, explained: false, message: NETWORK_FAILED });
+    expect(failureText(err, 'Failed to load users')).toBe('Failed to load users');
+  });
+
+  it('leaves an abort by the caller as it is', async () => {
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(abort));
+    await expect(api('/api/products')).rejects.toBe(abort);
   });
 });

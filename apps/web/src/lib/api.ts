@@ -70,9 +70,20 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
   json?: unknown;
 }
 
+/** What a request that got no answer at all says (the network is down, or the server unreachable). */
+export const NETWORK_FAILED = 'Could not reach the store. Check your connection and try again.';
+
+/**
+ * The text to show for a failed request: the server's own message when it gave one, otherwise the screen's
+ * `fallback` ('Failed to load order', 'Update failed.'…), never the browser's "Failed to fetch" or a bare status.
+ */
+export function failureText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.explained ? err.message : fallback;
+}
+
 export async function api<T>(path: string, { json, headers, ...init }: ApiOptions = {}): Promise<T> {
   const token = tokenProvider();
-  const res = await fetch(path, {
+  const res = await send(path, {
     ...init,
     credentials: 'same-origin',
     headers: {
@@ -83,7 +94,12 @@ export async function api<T>(path: string, { json, headers, ...init }: ApiOption
     },
     body: json !== undefined ? JSON.stringify(json) : undefined,
   });
-  const text = await res.text();
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    throw unreachable(err);
+  }
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
@@ -92,6 +108,20 @@ export async function api<T>(path: string, { json, headers, ...init }: ApiOption
   }
   if (!res.ok) throw errorFromResponse(res.status, data, Boolean(token));
   return data as T;
+}
+
+/** A request that got no answer becomes an unexplained ApiError of status 0; a caller's abort stays as it is. */
+function unreachable(err: unknown): unknown {
+  if (err instanceof DOMException && err.name === 'AbortError') return err;
+  return new ApiError(NETWORK_FAILED, 0, undefined, false);
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (err) {
+    throw unreachable(err);
+  }
 }
 
 export function isNotFound(err: unknown): boolean {

@@ -12,6 +12,7 @@ import {
   qtyMax,
   removeFromCart,
   setQty,
+  subtotalLabel,
 } from './cart-logic.ts';
 
 const red: ColorVariant = {
@@ -166,5 +167,12 @@ describe('quantities', () => {
     expect(parseQty(' 12 ', 10)).toBe(10);
     expect(parseQty('007', 10)).toBe(7);
     for (const text of ['', '0', '-2', '1.5', '1e3', 'two']) expect(parseQty(text, 10)).toBeNull();
+  });
+});
+
+describe('subtotalLabel', () => {
+  it('puts the count and the word inside the parentheses', () => {
+    expect(subtotalLabel(1)).toBe('Subtotal (1 item)');
+    expect(subtotalLabel(3)).toBe('Subtotal (3 items)');
   });
 });

@@ -98,6 +98,11 @@ export function itemCount(items: CartItem[]): number {
 }
 
 /** Items total in cents (integer arithmetic, no float drift). */
+/** The cart summary's heading: "Subtotal (1 item)", "Subtotal (3 items)". */
+export function subtotalLabel(count: number): string {
+  return `Subtotal (${count} ${count === 1 ? 'item' : 'items'})`;
+}
+
 export function itemsTotalCents(items: CartItem[]): number {
   return items.reduce((sum, i) => sum + toCents(i.price) * i.qty, 0);
 }

@@ -15,6 +15,9 @@ export const paths = {
   catalogPage: (page: number) => `/page/${page}`,
   /** Search results, optionally a later page. */
   search: (keyword: string, page?: number) => `/search/${enc(keyword)}${page === undefined ? '' : `/page/${page}`}`,
+  /** A category's page (its products and its children's), optionally a later page. */
+  category: (slug: string, page?: number) =>
+    `/category/${enc(slug)}${page === undefined || page <= 1 ? '' : `/page/${page}`}`,
   product: (slugOrId: string) => `/product/${slugOrId}`,
   cart: '/cart',
 
@@ -50,4 +53,5 @@ export const paths = {
   adminOrders: '/admin/orderlist',
   adminOrdersPage: (page: number) => `/admin/orderlist?page=${page}`,
   adminCoupons: '/admin/couponlist',
+  adminSupport: '/admin/support',
 } as const;

@@ -27,6 +27,35 @@ export const ADDRESS_MESSAGES = {
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
 } as const;
 
+/** Canada's provinces and territories by their postal codes. */
+export const CA_PROVINCES = {
+  AB: 'Alberta',
+  BC: 'British Columbia',
+  MB: 'Manitoba',
+  NB: 'New Brunswick',
+  NL: 'Newfoundland and Labrador',
+  NS: 'Nova Scotia',
+  NT: 'Northwest Territories',
+  NU: 'Nunavut',
+  ON: 'Ontario',
+  PE: 'Prince Edward Island',
+  QC: 'Quebec',
+  SK: 'Saskatchewan',
+  YT: 'Yukon',
+} as const;
+
+/** Australia's states and territories by their abbreviations. */
+export const AU_STATES = {
+  ACT: 'Australian Capital Territory',
+  NSW: 'New South Wales',
+  NT: 'Northern Territory',
+  QLD: 'Queensland',
+  SA: 'South Australia',
+  TAS: 'Tasmania',
+  VIC: 'Victoria',
+  WA: 'Western Australia',
+} as const;
+
 // keys are upper-cased with dots and extra spaces removed
 export const COUNTRY_ALIASES: Record<string, Exclude<CountryCode, 'OTHER'>> = {
   US: 'US',

@@ -4,10 +4,12 @@ import {
   checkEmail,
   countryCode,
   firstAddressError,
+  isoCountry,
   normalizeAddress,
   normalizePostalCode,
   normalizeState,
   postalCodeKey,
+  tidyCase,
 } from './address.ts';
 
 const base = {
@@ -83,9 +85,12 @@ describe('states', () => {
     expect(normalizeState('District of Columbia', 'US')).toEqual({ value: 'DC' });
     expect(normalizeState('XX', 'US').error).toBe(ADDRESS_MESSAGES.usStateInvalid);
   });
-  it('elsewhere: upper-case letters, spaces and hyphens, at most 32', () => {
+  it('elsewhere: letters, spaces and hyphens, at most 32; codes upper-cased, counties and regions in title case', () => {
     expect(normalizeState('new south wales', 'AU')).toEqual({ value: 'NEW SOUTH WALES' });
-    expect(normalizeState('Île-de-France', 'OTHER')).toEqual({ value: 'ÎLE-DE-FRANCE' });
+    expect(normalizeState('on', 'CA')).toEqual({ value: 'ON' });
+    expect(normalizeState('Île-de-France', 'OTHER')).toEqual({ value: 'Île-de-France' });
+    expect(normalizeState('GREATER LONDON', 'GB')).toEqual({ value: 'Greater London' });
+    expect(normalizeState('bavaria', 'OTHER')).toEqual({ value: 'Bavaria' });
     expect(normalizeState('Area 51', 'OTHER').error).toBe(ADDRESS_MESSAGES.stateInvalid);
     expect(normalizeState('x'.repeat(33), 'GB').error).toMatch(/at most 32/);
     expect(normalizeState('', 'GB').error).toBe(ADDRESS_MESSAGES.stateRequired);
@@ -108,11 +113,36 @@ describe('whole addresses', () => {
       countryCode: 'US',
     });
   });
-  it('keeps the country text for other countries', () => {
+  it('stores other countries as their ISO code, under the OTHER rules; unknown text stays readable', () => {
     const { address, errors } = normalizeAddress({ ...base, country: 'France', state: 'Paris', postalCode: '75008' });
     expect(errors).toEqual({});
-    expect(address.country).toBe('France');
+    expect(address.country).toBe('FR');
     expect(address.countryCode).toBe('OTHER');
+    expect(normalizeAddress({ ...base, country: 'de', state: 'Berlin', postalCode: '10115' }).address.country).toBe(
+      'DE',
+    );
+    expect(normalizeAddress({ ...base, country: 'Freedonia', state: 'X', postalCode: '1' }).address.country).toBe(
+      'Freedonia',
+    );
+    expect(isoCountry('United Kingdom')).toBe('GB');
+    expect(isoCountry("Cote d'Ivoire")).toBe('CI');
+    expect(isoCountry('Narnia')).toBeNull();
+  });
+  it('puts lines, places and counties typed in one case into title case, and keeps mixed case as typed', () => {
+    expect(tidyCase('1600 pennsylvania ave nw')).toBe('1600 Pennsylvania Ave NW');
+    expect(tidyCase('GREATER LONDON')).toBe('Greater London');
+    expect(tidyCase('12b main st')).toBe('12B Main St');
+    expect(tidyCase('2nd avenue')).toBe('2nd Avenue');
+    expect(tidyCase('stratford-upon-avon')).toBe('Stratford-upon-Avon');
+    expect(tidyCase('McAllen Rd')).toBe('McAllen Rd');
+    const { address } = normalizeAddress({
+      ...base,
+      address1: '1600 pennsylvania ave nw',
+      city: 'WASHINGTON',
+      state: 'dc',
+      postalCode: '20500',
+    });
+    expect(address).toMatchObject({ address1: '1600 Pennsylvania Ave NW', city: 'Washington', state: 'DC' });
   });
   it('reports every required field, with the first in form order', () => {
     const { errors } = normalizeAddress({});

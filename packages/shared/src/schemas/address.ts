@@ -1,9 +1,12 @@
 /**
  * Shipping-address rules as pure functions: the server validates with them and the web app
  * previews with them. Each field is cleaned (text cleaning: no angle brackets, control or invisible characters), checked against its limit and format,
- * and normalised (upper-cased state and postal code, country recognised as US, CA, GB, AU or OTHER).
+ * and normalised: postal code in its country's form, state a code where the country has codes, lines and
+ * places typed all in lower or all in upper case put in title case, country stored as its ISO 3166-1 code
+ * (the rules of US, CA, GB and AU apply to those four; every other country follows the OTHER rules).
  */
 import { LIMITS, US_STATES } from '../constants.ts';
+import { isoCountryFromName } from '../countries.ts';
 import { cleanText } from '../text.ts';
 import { ADDRESS_MESSAGES, COUNTRY_ALIASES, US_STATE_NAMES, type CountryCode } from './address-data.ts';
 
@@ -16,6 +19,40 @@ const GB_RE = /^([A-Z]{1,2}\d[A-Z\d]?|GIR)(\d[A-Z]{2})$/;
 export function countryCode(country: string): CountryCode {
   const key = cleanText(country).toUpperCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
   return COUNTRY_ALIASES[key] ?? 'OTHER';
+}
+
+/** The ISO 3166-1 code of a country written as a code, common alias or English name ('usa', 'France'), or null. */
+export function isoCountry(country: string): string | null {
+  const code = countryCode(country);
+  return code !== 'OTHER' ? code : isoCountryFromName(cleanText(country));
+}
+
+// abbreviations an address writes in capitals (compass points, PO Box); ordinals stay lower-case
+const UPPER_WORDS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'PO', 'USA', 'UK']);
+const SMALL_WORDS = new Set(['of', 'the', 'and', 'de', 'du', 'des', 'la', 'le', 'les', 'en', 'sur', 'upon', 'on']);
+
+function titleWord(word: string, first: boolean): string {
+  const lower = word.toLowerCase();
+  if (UPPER_WORDS.has(word.toUpperCase())) return word.toUpperCase();
+  if (/^\d+(st|nd|rd|th)$/i.test(word)) return lower;
+  if (/\d/.test(word)) return word.toUpperCase(); // 12b → 12B, apartment and unit numbers
+  if (!first && SMALL_WORDS.has(lower)) return lower;
+  return lower.replace(/(^|['’])(\p{L})/gu, (_m, p: string, l: string) => p + l.toUpperCase());
+}
+
+/**
+ * Text typed all in lower case or all in capitals in title case ('1600 pennsylvania ave nw' → '1600 Pennsylvania
+ * Ave NW', 'GREATER LONDON' → 'Greater London'); text that already mixes cases is the shopper's choice, kept.
+ */
+export function tidyCase(text: string): string {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (!letters || (letters !== letters.toLowerCase() && letters !== letters.toUpperCase())) return text;
+  let first = true;
+  return text.replace(/[\p{L}\p{M}\d'’]+/gu, (word) => {
+    const out = titleWord(word, first);
+    first = false;
+    return out;
+  });
 }
 
 /** E-mail as stored: no spaces, lowercase. */
@@ -57,9 +94,14 @@ export function postalCodeKey(postalCode: string, country: string): string {
   return (normal ?? cleanText(postalCode)).toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
-/** State upper-cased; for the US a two-letter code (full names such as 'New York' are turned into 'NY'). */
+/**
+ * State as stored: for the US a two-letter code (full names such as 'New York' are turned into 'NY'); upper-cased
+ * for Canada and Australia, whose states are codes; a county or region elsewhere in title case when it was typed
+ * all in one case ('GREATER LONDON' → 'Greater London').
+ */
 export function normalizeState(state: string, country: CountryCode): { value: string; error?: string } {
-  const value = cleanText(state).toUpperCase().replace(/\./g, '');
+  const typed = cleanText(state).replace(/\./g, '');
+  const value = country === 'US' || country === 'CA' || country === 'AU' ? typed.toUpperCase() : tidyCase(typed);
   if (!value) return { value, error: ADDRESS_MESSAGES.stateRequired };
   if (country === 'US') {
     const code = (US_STATES as readonly string[]).includes(value) ? value : US_STATE_NAMES[value];
@@ -125,16 +167,18 @@ export function normalizeAddress(
   const shipToFirstName = name('shipToFirstName', 'First name', ADDRESS_MESSAGES.firstNameRequired);
   const shipToLastName = name('shipToLastName', 'Last name', ADDRESS_MESSAGES.lastNameRequired);
 
-  const address1 = limited(errors, 'address1', 'Address line 1', cleanText(str(input.address1)), LIMITS.addressLine);
+  const line = (v: unknown) => tidyCase(cleanText(str(v)));
+  const address1 = limited(errors, 'address1', 'Address line 1', line(input.address1), LIMITS.addressLine);
   if (!address1) errors.address1 = ADDRESS_MESSAGES.address1Required;
-  const address2 = limited(errors, 'address2', 'Address line 2', cleanText(str(input.address2)), LIMITS.addressLine);
-  const city = limited(errors, 'city', 'City', cleanText(str(input.city)), LIMITS.city);
+  const address2 = limited(errors, 'address2', 'Address line 2', line(input.address2), LIMITS.addressLine);
+  const city = limited(errors, 'city', 'City', line(input.city), LIMITS.city);
   if (!city) errors.city = ADDRESS_MESSAGES.cityRequired;
 
   const countryText = limited(errors, 'country', 'Country', cleanText(str(input.country)), LIMITS.country);
   const code = countryCode(countryText);
   if (!countryText) errors.country = ADDRESS_MESSAGES.countryRequired;
-  const country = code === 'OTHER' ? countryText : code;
+  // an ISO code when the country is known; other text (an address stored before codes) is kept readable as it is
+  const country = code === 'OTHER' ? (isoCountryFromName(countryText) ?? countryText) : code;
 
   const state = normalizeState(str(input.state), code);
   // without a country the formats cannot be judged: only 'required' is reported for state and postal code

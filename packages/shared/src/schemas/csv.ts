@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 
-/** The columns of a products CSV, in order (`category` by name; `variants` a JSON array). */
+/** The columns of a products CSV, in order (`category` by name; `variants` a JSON array; `status` draft or active). */
 export const PRODUCT_CSV_COLUMNS = [
   '_id',
   'slug',
@@ -18,7 +18,10 @@ export const PRODUCT_CSV_COLUMNS = [
   'video',
   'description',
   'variants',
+  'status',
 ] as const;
+/** Files written before products had a status end at `variants`: they are read as if each status cell were empty. */
+export const PRODUCT_CSV_COLUMNS_WITHOUT_STATUS = PRODUCT_CSV_COLUMNS.slice(0, -1);
 
 export const CSV_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -27,6 +27,18 @@ export const ORDER_MESSAGES = {
   paymentUsed: 'Payment already used',
   cancelled: 'Order is cancelled',
   cancelledRefund: 'Order is cancelled. Your payment is recorded and will be refunded.',
+  cancelShipped: 'A shipped order cannot be cancelled',
+  cancelPaid: 'This order is paid: please contact support to cancel it',
+  alreadyCancelled: 'Order is already cancelled',
+  notPaid: 'Only a paid order can be refunded',
+  refundTooMuch: (left: string) => `The refund is more than what is left to refund (${left})`,
+  refundAmount: 'Refund amount must be more than 0',
+  refundRestock: 'Items to put back must be items of this order, at most the quantity bought',
+  refundFailed: 'PayPal refused the refund; nothing was recorded',
+  refundUnconfirmed: 'PayPal did not confirm the refund in time; it will be checked again shortly',
+  paypalOrderUnknown: 'This PayPal payment was not started for this order',
+  paypalUnavailable: 'PayPal is not answering right now. Nothing was charged twice; please try again in a moment.',
+  paypalNotConfigured: 'PayPal is not configured',
 } as const;
 
 /**
@@ -145,6 +157,9 @@ const yesNo = z
 const dateFilter = (name: string) => boundedDate(dateParamMessages(name)).optional();
 
 /** Admin order list filters. */
+export const ORDER_SORTS = ['date', 'total', 'status'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
 export const orderListQuerySchema = z.object({
   id: z.string().max(24).optional(),
   username: z.string().max(64).optional(),
@@ -155,10 +170,44 @@ export const orderListQuerySchema = z.object({
   paid: yesNo,
   shipped: yesNo,
   delivered: yesNo,
+  cancelled: yesNo,
+  /** Orders with at least one refund (partial or full). */
+  refunded: yesNo,
+  /** Orders holding a payment that arrived after they were cancelled and still has to be refunded. */
+  refundDue: yesNo,
+  /** date (default), total, or status (unpaid, paid, shipped, delivered, cancelled; newest first within one). */
+  sortBy: z.enum(ORDER_SORTS).optional().default('date'),
+  order: z.enum(['asc', 'desc']).optional().default('desc'),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** At most this many orders are exported or marked delivered by one selection. */
+export const ORDER_SELECTION_MAX = 100;
+
+/** Comma-separated order ids (the admin list's selection). */
+const orderIdsParam = z
+  .string()
+  .max(ORDER_SELECTION_MAX * 25)
+  .transform((v) => [...new Set(v.split(',').flatMap((s) => (s.trim() ? [s.trim()] : [])))])
+  .pipe(z.array(z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid order id')).max(ORDER_SELECTION_MAX));
+
+/** GET /api/orders/export: the list's filters (no paging), optionally only the selected orders (`ids`). */
+export const orderExportQuerySchema = orderListQuerySchema
+  .omit({ pageNumber: true, pageSize: true, sortBy: true, order: true })
+  .extend({ ids: orderIdsParam.optional() });
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
+
+/** POST /api/orders/bulk/deliver: every listed order (each shipped, not delivered) is marked delivered, or none. */
+export const bulkDeliverSchema = z.object({
+  ids: z
+    .array(z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid order id'))
+    .min(1, 'Select at least one order')
+    .max(ORDER_SELECTION_MAX),
+});
+export type BulkDeliverInput = z.infer<typeof bulkDeliverSchema>;
+export const bulkDeliverResponseSchema = z.object({ delivered: z.number() });
 
 const orderVariantSchema = z.object({
   _id: z.string(),
@@ -195,6 +244,8 @@ const dates = {
 
 export const orderSummarySchema = z.object({
   _id: z.string(),
+  /** The short sequential number people quote ("Order #1001"); `_id` stays the address. */
+  orderNumber: z.number(),
   user: orderBuyerSchema,
   totalPrice: z.number(),
   isPaid: z.boolean(),
@@ -203,9 +254,24 @@ export const orderSummarySchema = z.object({
   isCancelled: z.boolean(),
   /** The discount code the order carries (upper-case), or null. */
   couponCode: z.string().nullable(),
+  /** What has been refunded so far (0 for none; equal to totalPrice when refunded in full). */
+  refundedPrice: z.number(),
+  cancelledAt: z.string().nullable(),
   ...dates,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+const refundSchema = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  createdAt: z.string(),
+  /** COMPLETED, or PENDING while PayPal has not confirmed it. */
+  status: z.string(),
+});
+
+/** placed, paid, shipped, delivered, cancelled, refunded, email, … */
+const orderEventSchema = z.object({ event: z.string(), at: z.string(), by: z.string(), note: z.string() });
 
 export const orderSchema = orderSummarySchema.extend({
   orderItems: z.array(orderItemSchema),
@@ -236,9 +302,36 @@ export const orderSchema = orderSummarySchema.extend({
       events: z.array(z.object({ time: z.string(), status: z.string(), location: z.string() })).optional(),
     }),
   ),
+  refunds: z.array(refundSchema),
+  /** Admins only: every change of the order, oldest first. */
+  history: z.array(orderEventSchema).optional(),
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+export type OrderRefund = z.infer<typeof refundSchema>;
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** POST /api/orders/{id}/paypal/capture: the PayPal order the buttons' onApprove got. */
+export const paypalCaptureSchema = z.object({ paypalOrderId: z.string().trim().min(1).max(64) });
+export const paypalCreatedSchema = z.object({ id: z.string() });
+
+/** Refund amounts and restocked quantities are checked against the order by the server. */
+export const refundInputSchema = z.object({
+  amount: z.number({ message: ORDER_MESSAGES.refundAmount }).positive(ORDER_MESSAGES.refundAmount).max(10_000_000),
+  reason: z.string().trim().max(500).optional().default(''),
+  restock: z
+    .array(
+      z.object({
+        product: z.string().max(64),
+        variant: z.string().max(64).nullish(),
+        qty: z.number().int().min(1).max(ORDER_QTY_MAX),
+      }),
+    )
+    .max(100)
+    .optional()
+    .default([]),
+});
+export type RefundInput = z.input<typeof refundInputSchema>;
 
 export const orderListResponseSchema = z.object({
   orders: z.array(orderSummarySchema),

@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { changesSomething, numberish, twoDecimals } from './common.ts';
+import { OBJECT_ID_RE } from '../text.ts';
+import { productStatusSchema } from './catalog.ts';
+import { amountFilter, changesSomething, numberish, twoDecimals } from './common.ts';
 
 /** Gallery folder names: no dots or slashes, so no traversal. */
 export const IMAGE_FOLDER_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
@@ -38,8 +40,28 @@ export const PRODUCT_MESSAGES = {
   categoryNotFound: 'Category not found',
   notFound: 'Product not found',
   saved: 'Product saved successfully.',
+  savedDraft: 'Draft saved. Shoppers do not see it until you publish it.',
+  published: 'Product published.',
   removed: 'Product removed',
+  /** What a new product starts with: publishing needs another name. */
+  placeholderName: 'Sample name',
+  publishName: "Give the product a real name before publishing (not 'Sample name')",
+  publishPrice: 'Set a price above 0 before publishing',
+  publishBoth: "Give the product a real name (not 'Sample name') and a price above 0 before publishing",
+  bulkNotFound: 'Some of the selected products no longer exist; nothing was changed',
+  bulkPublish: (names: string[]) =>
+    `Not published: ${names.join(', ')} ${names.length === 1 ? 'needs' : 'need'} a real name and a price above 0; nothing was changed`,
+  bulkCategory: 'Choose a category',
 } as const;
+
+/** Whether a product may be active: a name other than the placeholder and a price above zero. */
+export function publishProblem(name: string, priceCents: number): string | null {
+  const placeholder = name.trim().toLowerCase() === PRODUCT_MESSAGES.placeholderName.toLowerCase();
+  if (placeholder && priceCents <= 0) return PRODUCT_MESSAGES.publishBoth;
+  if (placeholder) return PRODUCT_MESSAGES.publishName;
+  if (priceCents <= 0) return PRODUCT_MESSAGES.publishPrice;
+  return null;
+}
 
 // written without URL (the shared package runs without DOM or Node types): scheme, host, optional port, rest
 const HTTP_URL_RE =
@@ -162,6 +184,8 @@ const productFields = z.object({
         .max(PRODUCT_STOCK_MAX, PRODUCT_MESSAGES.countInStock),
     )
     .optional(),
+  /** Left out: a draft is published and an active product stays active. */
+  status: productStatusSchema.optional(),
 });
 
 /** PUT /api/products/{id}: every field optional, only what is sent changes (and something must be). */
@@ -178,3 +202,81 @@ export const productImageUpdateSchema = changesSomething(
   }),
 );
 export type ProductImageUpdateInput = z.infer<typeof productImageUpdateSchema>;
+
+/** The admin product list's sortable columns (each backed by an index, stock by its own sum). */
+export const ADMIN_PRODUCT_SORTS = ['createdAt', 'name', 'price', 'stock', 'status', 'brand'] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+
+/** GET /api/admin/products: the admin list's filters, sort and page. */
+export const adminProductListQuerySchema = z.object({
+  id: z.string().max(24).optional(),
+  name: z.string().max(LIMITS.productName).optional(),
+  category: z.string().max(100).optional(),
+  brand: z.string().max(100).optional(),
+  /** Products with a variant whose SKU starts with this (whatever the case). */
+  sku: z.string().max(64).optional(),
+  status: z.union([productStatusSchema, z.literal('')]).optional(),
+  minPrice: amountFilter('minPrice'),
+  maxPrice: amountFilter('maxPrice'),
+  sortBy: z.enum(ADMIN_PRODUCT_SORTS, { error: 'Unknown sort' }).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
+
+/** A product as the admin list shows it. */
+export const adminProductRowSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  brand: z.string(),
+  category: z.string(),
+  categoryId: z.string().nullable(),
+  status: productStatusSchema,
+  /** The product's own stock. */
+  countInStock: z.number(),
+  /** What can be sold: the product's pool (when something draws on it) plus variants' own stock. */
+  stock: z.number(),
+  /** Whether the stock (or a variant's own stock) is at or below the low-stock mark. */
+  lowStock: z.boolean(),
+  /** The variants' SKUs (non-empty ones, in variant order). */
+  skus: z.array(z.string()),
+  purchaseLink: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+
+export const adminProductListResponseSchema = z.object({
+  products: z.array(adminProductRowSchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;
+
+export const BULK_PRODUCT_ACTIONS = ['activate', 'draft', 'category', 'delete'] as const;
+export const BULK_PRODUCTS_MAX = 200;
+
+/** POST /api/products/bulk: one action on the selected products, all of them or none. */
+export const productBulkSchema = z
+  .object({
+    ids: z
+      .array(z.string().regex(OBJECT_ID_RE, 'Invalid product id'), { error: 'Select at least one product' })
+      .min(1, 'Select at least one product')
+      .max(BULK_PRODUCTS_MAX, `Select at most ${BULK_PRODUCTS_MAX} products`),
+    action: z.enum(BULK_PRODUCT_ACTIONS, { error: "Action must be 'activate', 'draft', 'category' or 'delete'" }),
+    /** For 'category': a category id or name; empty or null removes the category. */
+    category: z.string().max(100, PRODUCT_MESSAGES.tooLong('Category', 100)).nullable().optional(),
+  })
+  .refine((b) => b.action !== 'category' || b.category !== undefined, {
+    message: PRODUCT_MESSAGES.bulkCategory,
+    path: ['category'],
+  });
+export type ProductBulkInput = z.infer<typeof productBulkSchema>;
+
+export const productBulkResponseSchema = z.object({ message: z.string(), count: z.number() });
+export type ProductBulkResponse = z.infer<typeof productBulkResponseSchema>;

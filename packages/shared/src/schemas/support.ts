@@ -134,3 +134,44 @@ export const recipientSchema = z.object({
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 export const RECIPIENTS_MAX = 50;
+
+// ---- support inbox ------------------------------------------------------------------------
+
+export const SUPPORT_INBOX_PAGE_SIZE = 20;
+
+export const inboxQuerySchema = z.object({
+  /** Only conversations with customer messages no admin has read. */
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const inboxConversationSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['user', 'contact']),
+  /** What to send as `recipient` and to ask GET /api/messages/get/{id} for: the user id or the contact e-mail. */
+  recipient: z.string(),
+  /** The customer's name (or username, or e-mail when they gave no name). */
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  subject: z.string(),
+  lastMessage: z.object({ content: z.string(), timestamp: z.string(), fromAdmin: z.boolean() }),
+  /** Customer messages no admin has read yet. */
+  unread: z.number(),
+});
+export type InboxConversation = z.infer<typeof inboxConversationSchema>;
+
+export const inboxPageSchema = z.object({
+  conversations: z.array(inboxConversationSchema),
+  page: z.number(),
+  hasMore: z.boolean(),
+});
+export type InboxPage = z.infer<typeof inboxPageSchema>;
+
+/** `unread`: support replies the signed-in shopper has not read; `inbox` (admins only): conversations waiting. */
+export const supportUnreadSchema = z.object({ unread: z.number(), inbox: z.number().optional() });
+export type SupportUnread = z.infer<typeof supportUnreadSchema>;

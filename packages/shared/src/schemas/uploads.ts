@@ -1,5 +1,7 @@
 /** Gallery uploads: the folder name rule, the accepted files (JPG/PNG up to 5 MB) and their messages. */
 import { z } from 'zod';
+import { OBJECT_ID_RE } from '../text.ts';
+import { productSchema } from './catalog.ts';
 
 export const UPLOAD_MAX_FILES = 20;
 export const UPLOAD_ACCEPT = ['image/jpeg', 'image/png'] as const;
@@ -29,6 +31,16 @@ export const uploadResponseSchema = z.object({
   files: z.array(uploadedImageSchema),
   skipped: z.number(),
   message: z.string().optional(),
+  /** With `?product={id}`: the product after the files joined its gallery. */
+  product: productSchema.optional(),
+});
+
+/**
+ * POST /api/upload/{folder}?product={id}: the stored files join that product's gallery in upload order,
+ * the first becomes its main image when it has none, and the folder becomes its gallery folder when unset.
+ */
+export const uploadQuerySchema = z.object({
+  product: z.string().regex(OBJECT_ID_RE, 'Invalid product id').optional(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 

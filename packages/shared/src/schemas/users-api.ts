@@ -96,7 +96,11 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 const queryBool = z.enum(['true', 'false', '']).transform((v) => (v === '' ? undefined : v === 'true'));
 
+export const USER_SORTS = ['createdAt', 'username', 'name', 'email'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
 /** GET /api/users: filters of the admin list, or `search` for recipient suggestions (at most 50). */
+
 export const userListQuerySchema = z.object({
   id: z.string().max(24).optional(),
   firstName: z.string().max(100).optional(),
@@ -105,6 +109,9 @@ export const userListQuerySchema = z.object({
   email: z.string().max(LIMITS.email).optional(),
   isAdmin: queryBool.optional(),
   search: z.string().max(100).optional(),
+  /** createdAt (default, newest first), username, name (last then first) or email; `order` asc or desc. */
+  sortBy: z.enum(USER_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });

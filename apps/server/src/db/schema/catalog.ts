@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, updatedAt } from './columns.ts';
+import { createdAt, id, ref, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -54,6 +54,10 @@ export const products = pgTable(
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     shippingMethod: varchar('shipping_method', { length: 100 }).notNull().default(''),
+    // 'draft': seen by admins only; 'active': in the shop
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    // when the product first became active; null only for a draft never published (the cleanup sweep's mark)
+    publishedAt: ts('published_at').defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', left(coalesce(description_text, ''), 4000)), 'D')`,
     ),
@@ -69,6 +73,9 @@ export const products = pgTable(
     index('products_name_length_idx').on(sql`char_length(${t.name})`),
     index('products_rating_idx').on(t.rating.desc(), t.numReviews.desc(), t.id),
     index('products_category_idx').on(t.categoryId, t.createdAt.desc()),
+    // a shopper's filters with their sorts: a category by price, a brand newest first
+    index('products_category_price_idx').on(t.categoryId, t.priceCents, t.id),
+    index('products_brand_created_idx').on(sql`lower(${t.brand})`, t.createdAt.desc(), t.id.desc()),
     index('products_brand_idx').on(sql`lower(${t.brand})`),
     // the admin list's brand filter is a "contains" match: trigrams answer LIKE '%…%'
     index('products_brand_trgm_idx')
@@ -79,6 +86,13 @@ export const products = pgTable(
     index('products_name_trgm_idx')
       .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
       .with({ fastupdate: false }),
+    // the admin list's status filter and sort
+    index('products_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // the sweep that removes drafts nobody touched for a day reads only these rows
+    index('products_stale_draft_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'draft' and ${t.publishedAt} is null`),
+    check('products_status_valid', sql`${t.status} in ('draft', 'active')`),
     check('products_stock_nonneg', sql`${t.countInStock} >= 0`),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),
   ],

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, varchar, boolean } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, ref, ts } from './columns.ts';
 import { users } from './users.ts';
@@ -29,6 +29,44 @@ export const supportMessages = pgTable(
       .using('gin', sql`lower(${t.threadEmail}) gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('support_messages_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * One row per support conversation (an account's, or a contact sender's by e-mail), kept in step with its
+ * messages: the inbox lists these newest first, and the unread counts read them, one indexed query each.
+ */
+export const supportThreads = pgTable(
+  'support_threads',
+  {
+    id: id(),
+    // `u:<user id>` or `e:<lowercased e-mail>`: one conversation per customer
+    threadKey: varchar('thread_key', { length: 260 }).notNull(),
+    threadUserId: ref('thread_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    threadEmail: varchar('thread_email', { length: 254 }),
+    // the customer as they last wrote (a contact sender has no account to read it from)
+    name: varchar('name', { length: 80 }).notNull().default(''),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    subject: varchar('subject', { length: 150 }).notNull().default(''),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    lastContent: varchar('last_content', { length: 200 }).notNull().default(''),
+    lastFromAdmin: boolean('last_from_admin').notNull().default(false),
+    // customer messages no admin has read yet, and support replies the customer has not read yet
+    adminUnread: integer('admin_unread').notNull().default(0),
+    userUnread: integer('user_unread').notNull().default(0),
+    adminReadAt: ts('admin_read_at'),
+    userReadAt: ts('user_read_at'),
+    // when the customer was last told by e-mail that a reply is waiting (at most one such e-mail an hour)
+    replyMailAt: ts('reply_mail_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('support_threads_key_uq').on(t.threadKey),
+    index('support_threads_user_idx').on(t.threadUserId),
+    index('support_threads_last_idx').on(t.lastMessageAt.desc(), t.id.desc()),
+    index('support_threads_admin_unread_idx')
+      .on(t.lastMessageAt.desc(), t.id.desc())
+      .where(sql`${t.adminUnread} > 0`),
   ],
 );
 

@@ -1,11 +1,13 @@
 import type { ShippingAddress } from '@store/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -75,10 +77,28 @@ export const couponUses = pgTable(
   ],
 );
 
+/** Orders' short numbers people quote ("Order #1001"): sequential, never reused. */
+export const orderNumberSeq = pgSequence('orders_number_seq', { startWith: 1001 });
+
+/**
+ * An order's place in the admin list's status sort: unpaid 0, paid 1, shipped 2, delivered 3, cancelled 4.
+ * The list sorts by this very expression, so its index answers the sort.
+ */
+export const orderStatusRank = (t: {
+  isPaid: AnyPgColumn;
+  isShipped: AnyPgColumn;
+  isDelivered: AnyPgColumn;
+  isCancelled: AnyPgColumn;
+}) =>
+  sql`(case when ${t.isCancelled} then 4 when ${t.isDelivered} then 3 when ${t.isShipped} then 2 when ${t.isPaid} then 1 else 0 end)`;
+
 export const orders = pgTable(
   'orders',
   {
     id: id(),
+    orderNumber: integer('order_number')
+      .notNull()
+      .default(sql`nextval('orders_number_seq')`),
     // set null when the account is deleted: the order keeps the buyer's snapshot below
     userId: ref('user_id').references(() => users.id, { onDelete: 'set null' }),
     username: varchar('username', { length: 30 }).notNull().default(''),
@@ -106,13 +126,28 @@ export const orders = pgTable(
     deliveredAt: ts('delivered_at'),
     isCancelled: boolean('is_cancelled').notNull().default(false),
     cancelledAt: ts('cancelled_at'),
+    // what the refunds of this order add up to (pending ones included): the check below refuses any refund
+    // that would take it over the total, however many race
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('orders_number_uq').on(t.orderNumber),
+    check('orders_refunds_within_total', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+    // the admin list's cancelled / refunded filters
+    index('orders_cancelled_idx')
+      .on(t.cancelledAt.desc())
+      .where(sql`${t.isCancelled}`),
+    index('orders_refunded_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.refundedCents} > 0`),
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('orders_total_idx').on(t.totalCents),
+    // the admin list sorts by total (the id breaks ties so pages never overlap) and filters by it
+    index('orders_total_idx').on(t.totalCents, t.id),
+    // the admin list sorts by status (newest first within one)
+    index('orders_status_sort_idx').on(orderStatusRank(t), t.createdAt.desc(), t.id.desc()),
     index('orders_email_idx').on(sql`lower(${t.email})`),
     index('orders_username_idx').on(sql`lower(${t.username})`),
     // the admin list's username filter is a prefix match: LIKE 'x%' needs pattern ops outside the C collation
@@ -123,9 +158,9 @@ export const orders = pgTable(
       sql`${t.itemsCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0`,
     ),
     index('orders_coupon_idx').on(t.couponId),
-    // the sales overview: orders paid in a range of days, their totals and ids read from the index alone
+    // the sales overview: orders paid in a range of days, their totals, refunds and ids read from the index alone
     index('orders_paid_idx')
-      .on(t.paidAt, t.totalCents, t.id)
+      .on(t.paidAt, t.totalCents, t.refundedCents, t.id)
       .where(sql`${t.isPaid}`),
     // the orders waiting to be shipped (paid, not shipped, not cancelled), oldest payment first
     index('orders_to_ship_idx')
@@ -151,11 +186,14 @@ export const orderItems = pgTable(
     qty: integer('qty').notNull(),
     // the stock this line was taken from: the variant's own (true) or the product's; cancelling gives it back there
     fromVariantStock: boolean('from_variant_stock').notNull().default(false),
+    // units of this line put back on sale by refunds: never more than were bought
+    restockedQty: integer('restocked_qty').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_qty_pos', sql`${t.qty} > 0`),
+    check('order_items_restock_within_qty', sql`${t.restockedQty} >= 0 and ${t.restockedQty} <= ${t.qty}`),
   ],
 );
 
@@ -206,13 +244,90 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     payerEmail: varchar('payer_email', { length: 254 }).notNull().default(''),
+    // PayPal's capture id: what a refund is made against ('' for test-mode payments)
+    captureId: varchar('capture_id', { length: 64 }).notNull().default(''),
     raw: jsonb('raw'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
+    // payments for cancelled orders whose automatic refund PayPal refused: the admin's list
+    index('payments_refund_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'REFUND_DUE'`),
   ],
+);
+
+/**
+ * Every PayPal order created for a store order (a shopper may open the PayPal window more than once). Until
+ * `resolvedAt` is set the reconciliation sweep asks PayPal about it, so a payment whose browser was lost is
+ * still recorded; `checkedAt` leases a row to one sweeping process at a time.
+ */
+export const paypalCheckouts = pgTable(
+  'paypal_checkouts',
+  {
+    paypalOrderId: varchar('paypal_order_id', { length: 64 }).primaryKey(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    checkedAt: ts('checked_at'),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    index('paypal_checkouts_order_idx').on(t.orderId),
+    index('paypal_checkouts_open_idx')
+      .on(t.checkedAt, t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * Refunds. A row is written PENDING (and the order's refunded_cents raised) before PayPal is asked, under
+ * its own id, which is PayPal's idempotency key: a retry never refunds twice, and an answer lost on the way
+ * back is asked for again by the sweep. A refusal deletes the row and lowers the order's sum again.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: varchar('reason', { length: 500 }).notNull().default(''),
+    status: varchar('status', { length: 16 }).$type<'PENDING' | 'COMPLETED'>().notNull(),
+    providerRefundId: varchar('provider_refund_id', { length: 64 }).notNull().default(''),
+    restock: jsonb('restock').$type<{ item: string; qty: number }[]>().notNull().default([]),
+    byUser: varchar('by_user', { length: 120 }).notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    index('order_refunds_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('order_refunds_created_idx').on(t.createdAt),
+    check('order_refunds_amount_pos', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** An order's history: each change, written in the transaction that makes it, with who made it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event: varchar('event', { length: 32 }).notNull(),
+    at: ts('at').notNull().defaultNow(),
+    by: varchar('by', { length: 120 }).notNull().default(''),
+    note: varchar('note', { length: 500 }).notNull().default(''),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );
 
 /** Short-lived access grants for guests who proved e-mail + postal code of an order. */

@@ -50,6 +50,19 @@ export const users = pgTable(
     index('users_is_admin_idx').on(t.isAdmin),
     index('users_guest_seen_idx').on(t.isGuest, t.lastSeenAt),
     index('users_created_idx').on(t.createdAt),
+    // the admin list's sorts (accounts only; the id breaks ties so pages never overlap)
+    index('users_list_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isGuest} = false`),
+    index('users_list_username_idx')
+      .on(sql`lower(${t.username})`, t.id)
+      .where(sql`${t.isGuest} = false`),
+    index('users_list_email_idx')
+      .on(t.email, t.id)
+      .where(sql`${t.isGuest} = false`),
+    index('users_list_name_idx')
+      .on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
+      .where(sql`${t.isGuest} = false`),
   ],
 );
 

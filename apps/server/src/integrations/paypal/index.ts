@@ -19,3 +19,6 @@ export function createPaymentVerifier(config: Config, log?: PaypalLog): PaymentV
     },
   };
 }
+export { createPaymentGateway, captureIdOf, customIdOf, type PaymentGateway } from './gateway.ts';
+export { PaypalRefusal } from './paypal-client.ts';
+export { checkPaypalOrder } from './paypal.ts';

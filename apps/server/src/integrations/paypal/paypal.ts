@@ -1,6 +1,6 @@
 import { CURRENCY, ERROR_CODES } from '@store/shared';
 import { UpstreamError, isRecord } from '../http.ts';
-import { createPaypalClient, type PaypalCredentials } from './paypal-client.ts';
+import { PaypalRefusal, createPaypalClient, type PaypalCredentials } from './paypal-client.ts';
 import {
   PAYMENT_MESSAGES,
   PaymentRejectedError,
@@ -71,7 +71,7 @@ export function createPaypalVerifier(credentials: PaypalCredentials, log?: Paypa
       try {
         order = await client.getOrder(id);
       } catch (err) {
-        if (!(err instanceof UpstreamError)) throw err;
+        if (!(err instanceof UpstreamError) && !(err instanceof PaypalRefusal)) throw err;
         const credentialsRejected = err.status === 401 || err.status === 403;
         (credentialsRejected ? log?.error : log?.warn)?.({ status: err.status, paypalOrderId: id }, err.message);
         throw new PaymentRejectedError(PAYMENT_MESSAGES.unavailable, ERROR_CODES.UPSTREAM_FAILED);

@@ -144,9 +144,11 @@ describe('templates', () => {
       to: 'a@example.com',
       name: 'Ada',
       orderId: 'abc',
+      orderNumber: 1042,
       items: [{ name: 'Mug', qty: 2, price: 9.5 }],
       totalPrice: 21.85,
     });
+    expect(order.subject).toBe('Order #1042 received | Store');
     expect(order.text).toContain(`${base}/order/abc`);
     expect(order.text).toContain('2 x Mug at $9.50');
     expect(order.text).toContain('$21.85');
@@ -154,8 +156,10 @@ describe('templates', () => {
       to: 'a@example.com',
       name: 'Ada',
       orderId: 'abc',
+      orderNumber: 1042,
       trackingNumbers: [{ number: '1Z999', trackingItem: ['Mug'] }],
     });
+    expect(shipped.subject).toBe('Order #1042 has shipped | Store');
     expect(shipped.text).toContain('1Z999 (Mug)');
     expect(shipped.html).toContain(`${base}/order/abc`);
   });

@@ -71,6 +71,12 @@ export function resetPasswordMail(publicUrl: string, to: string, name: string, t
   });
 }
 
+/**
+ * Where an order's number goes in a mail written before the order is inserted: the statement that
+ * inserts the order puts the number in its place.
+ */
+export const ORDER_NUMBER_SLOT = '{{order-number}}';
+
 export interface OrderMailItem {
   name: string;
   qty: number;
@@ -83,6 +89,8 @@ export function orderConfirmationMail(
     to: string;
     name: string;
     orderId: string;
+    /** The order's number, or ORDER_NUMBER_SLOT when it is not known yet. */
+    orderNumber: number | string;
     items: OrderMailItem[];
     totalPrice: number;
     /** The discount code the order carries: what it took off the items, or that shipping is free. */
@@ -102,7 +110,7 @@ export function orderConfirmationMail(
       : [`Discount code ${d.code}: -${formatMoney(d.amount)}`];
   return render({
     to: o.to,
-    subject: `Order ${o.orderId} received`,
+    subject: `Order #${o.orderNumber} received`,
     greeting: hello(o.name),
     paragraphs: [`Thank you for your order. Total: ${formatMoney(o.totalPrice)}.`, ...deadline],
     lines: [...o.items.map((i) => `${i.qty} x ${i.name} at ${formatMoney(i.price)}`), ...discountLine],
@@ -112,11 +120,17 @@ export function orderConfirmationMail(
 
 export function orderShippedMail(
   publicUrl: string,
-  o: { to: string; name: string; orderId: string; trackingNumbers: { number: string; trackingItem: string[] }[] },
+  o: {
+    to: string;
+    name: string;
+    orderId: string;
+    orderNumber: number;
+    trackingNumbers: { number: string; trackingItem: string[] }[];
+  },
 ): MailMessage {
   return render({
     to: o.to,
-    subject: `Order ${o.orderId} has shipped`,
+    subject: `Order #${o.orderNumber} has shipped`,
     greeting: hello(o.name),
     paragraphs: ['Good news: your order is on its way. Tracking numbers:'],
     lines: o.trackingNumbers.map((t) =>
@@ -146,6 +160,17 @@ export function supportReplyMail(c: { to: string; name: string; subject: string;
     subject: c.subject ? `Re: ${c.subject}` : 'Reply to your message',
     greeting: hello(c.name || undefined),
     paragraphs: ['Our support team replied to your message:', c.message],
+  });
+}
+
+/** Tells a shopper that support answered in their conversation (the reply itself is read in the shop). */
+export function supportReplyWaitingMail(publicUrl: string, c: { to: string; name: string }): MailMessage {
+  return render({
+    to: c.to,
+    subject: 'Support replied to your message',
+    greeting: hello(c.name || undefined),
+    paragraphs: [`Our support team replied to your message at ${STORE_NAME}. Sign in to read it and answer.`],
+    action: { label: 'Read the reply', url: `${publicUrl}/contactsupport` },
   });
 }
 
@@ -218,5 +243,69 @@ export function addressInUseMail(
     ],
     action: { label: 'Reset my password', url: `${publicUrl}/forgotpw` },
     footer: 'If it was not you, you can ignore this e-mail: your account stays as it is.',
+  });
+}
+
+interface OrderRef {
+  to: string;
+  name: string;
+  orderId: string;
+  orderNumber: number;
+}
+
+/** The order was cancelled (by the shopper, an admin, or because it was not paid in time). */
+export function orderCancelledMail(
+  publicUrl: string,
+  o: OrderRef & { why: string; refunded: number | null },
+): MailMessage {
+  return render({
+    to: o.to,
+    subject: `Order #${o.orderNumber} is cancelled`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Your order #${o.orderNumber} is cancelled: ${o.why}`,
+      ...(o.refunded ? [`${formatMoney(o.refunded)} is refunded to your PayPal account.`] : []),
+    ],
+    action: { label: 'View your order', url: `${publicUrl}/order/${o.orderId}` },
+  });
+}
+
+/** A refund (part or all of what was paid). */
+export function orderRefundedMail(
+  publicUrl: string,
+  o: OrderRef & { amount: number; reason: string; refundedInAll: number; total: number },
+): MailMessage {
+  const full = o.refundedInAll >= o.total;
+  return render({
+    to: o.to,
+    subject: `Refund for order #${o.orderNumber}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We refunded ${formatMoney(o.amount)} of your order #${o.orderNumber}${o.reason ? ` (${o.reason})` : ''}.`,
+      full
+        ? 'Your order is now refunded in full.'
+        : `Refunded so far: ${formatMoney(o.refundedInAll)} of ${formatMoney(o.total)}.`,
+      'The money goes back to the account you paid with; your bank may take a few days to show it.',
+    ],
+    action: { label: 'View your order', url: `${publicUrl}/order/${o.orderId}` },
+  });
+}
+
+/** A payment arrived for an order already cancelled: refunded at once, or (when PayPal refused) by hand soon. */
+export function paymentAfterCancelMail(
+  publicUrl: string,
+  o: OrderRef & { amount: number; refunded: boolean },
+): MailMessage {
+  return render({
+    to: o.to,
+    subject: `Your payment for order #${o.orderNumber}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We received your payment of ${formatMoney(o.amount)} for order #${o.orderNumber}, but the order had already been cancelled.`,
+      o.refunded
+        ? 'We refunded the payment in full; your bank may take a few days to show it.'
+        : 'We will refund it in full shortly; you do not need to do anything.',
+    ],
+    action: { label: 'View your order', url: `${publicUrl}/order/${o.orderId}` },
   });
 }

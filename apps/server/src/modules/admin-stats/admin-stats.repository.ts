@@ -49,6 +49,22 @@ const hi = (r: DayRange): SQL => sql`((${r.to}::date + 1)::timestamp at time zon
 /** The admin's sales overview: every figure is aggregated by the database. */
 export const adminStatsRepository = {
   /**
+   * The marks of what the overview reads: `sales` changes (in the committing transaction, whatever wrote)
+   * whenever an order is placed, paid, refunded, shipped, cancelled or deleted, or its lines change;
+   * `stock` whenever a product or variant is added, removed, renamed or restocked. A read of eight small
+   * rows: the check every request makes before reusing figures computed earlier.
+   */
+  async marks(db: Conn): Promise<{ sales: string; stock: string }> {
+    const result = await db.execute<{ sales: string | null; stock: string | null }>(sql`
+      select string_agg(sales::text, ',' order by slot) as sales, string_agg(stock::text, ',' order by slot) as stock
+      from change_marks
+      -- every slot there, or none is trusted (a transaction on a missing slot would leave no mark)
+      having count(*) = 8`);
+    const row = result.rows[0];
+    return { sales: row?.sales ?? '', stock: row?.stock ?? '' };
+  },
+
+  /**
    * One row per day of the range (zeros included) and, first, the range's totals: orders placed that day
    * (created_at, any state), orders paid that day (paid_at) and their totals, and what was refunded of
    * those. Each day's bounds are computed once and its orders counted by index-only range scans
@@ -75,8 +91,8 @@ export const adminStatsRepository = {
         from days
         cross join lateral (
           select count(*) as n, coalesce(sum(o.total_cents), 0) as gross_cents,
-            -- what was refunded of these orders: none yet (the store records no refunds); revenue is gross less it
-            0 as refunded_cents
+            -- what was refunded of these orders (revenue is gross less it)
+            coalesce(sum(o.refunded_cents), 0) as refunded_cents
           from ${orders} o
           where o.is_paid and o.paid_at >= days.lo and o.paid_at < days.hi
         ) paid

@@ -5,9 +5,11 @@ import {
   STATS_MESSAGES,
   fromCents,
   type Stats,
+  statsSchema,
   type StatsQuery,
 } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
+import { batchLoader } from '#server/lib/batch-loader.ts';
 import { BadRequestError } from '#server/lib/errors.ts';
 import { adminStatsRepository as repo } from './admin-stats.repository.ts';
 
@@ -50,15 +52,21 @@ export function statsRange(q: Pick<StatsQuery, 'from' | 'to'>, now = new Date())
 export async function salesOverview(db: Db, q: StatsQuery, now = new Date()): Promise<Stats> {
   const range = statsRange(q, now);
   const threshold = q.lowStock ?? LOW_STOCK_DEFAULT;
-  const [{ totals, days }, top, low, toShip] = await Promise.all([
-    repo.byDay(db, range),
-    repo.topProducts(db, range, TOP_PRODUCTS),
-    repo.lowStock(db, threshold, LOW_STOCK_LINES),
-    repo.toShip(db),
-  ]);
+  const [sales, low, toShip] = await Promise.all([salesOf(db, range), lowStockOf(db, threshold), repo.toShip(db)]);
+  return overview(range, threshold, sales, low, toShip);
+}
+
+type Range = { from: string; to: string };
+type Sales = Pick<
+  Stats,
+  'revenue' | 'orders' | 'paidOrders' | 'averageOrderValue' | 'refunded' | 'byDay' | 'topProducts'
+>;
+
+/** The figures of the orders of a range: totals, days and best sellers. */
+async function salesOf(db: Db, range: Range): Promise<Sales> {
+  const [{ totals, days }, top] = await Promise.all([repo.byDay(db, range), repo.topProducts(db, range, TOP_PRODUCTS)]);
   const revenueCents = totals.grossCents - totals.refundedCents;
   return {
-    ...range,
     revenue: fromCents(revenueCents),
     orders: totals.orders,
     paidOrders: totals.paidOrders,
@@ -66,8 +74,87 @@ export async function salesOverview(db: Db, q: StatsQuery, now = new Date()): Pr
     refunded: fromCents(totals.refundedCents),
     byDay: days.map((d) => ({ date: d.date, orders: d.orders, revenue: fromCents(d.grossCents - d.refundedCents) })),
     topProducts: top.map((p) => ({ _id: p.id, name: p.name, qty: p.qty, revenue: fromCents(p.revenueCents) })),
-    lowStock: low.map((s) => ({ _id: s.id, name: s.name, variant: s.variant, countInStock: s.countInStock })),
-    toShip,
-    lowStockThreshold: threshold,
+  };
+}
+
+async function lowStockOf(db: Db, threshold: number): Promise<Stats['lowStock']> {
+  const low = await repo.lowStock(db, threshold, LOW_STOCK_LINES);
+  return low.map((s) => ({ _id: s.id, name: s.name, variant: s.variant, countInStock: s.countInStock }));
+}
+
+const overview = (
+  range: Range,
+  threshold: number,
+  sales: Sales,
+  lowStock: Stats['lowStock'],
+  toShip: number,
+): Stats => ({
+  ...range,
+  revenue: sales.revenue,
+  orders: sales.orders,
+  paidOrders: sales.paidOrders,
+  averageOrderValue: sales.averageOrderValue,
+  refunded: sales.refunded,
+  byDay: sales.byDay,
+  topProducts: sales.topProducts,
+  lowStock,
+  toShip,
+  lowStockThreshold: threshold,
+});
+
+/** Figures kept per key: the latest few, least recently used dropped first; a failed computation is forgotten. */
+class Memo<T> {
+  private readonly entries = new Map<string, Promise<T>>();
+  constructor(private readonly size: number) {}
+
+  get(key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    // the promise itself is kept: requests arriving while it is computed share it
+    const value = compute();
+    this.entries.set(key, value);
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
+    while (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+}
+
+/**
+ * The sales overview as JSON, answered from figures computed earlier while nothing they depend on has
+ * changed. Each request first reads the database's change marks (see the repository): a mark changes in
+ * the very transaction that places, pays, refunds, ships or cancels an order or changes a stock, whichever
+ * process or statement makes it, so reused figures are always those the database would compute now.
+ * Figures are keyed by the marks read before they were computed (a change committed during the
+ * computation changes the marks, so later requests compute afresh), and requests arriving while they are
+ * being computed wait for that one computation. The answer is checked against its schema and serialised
+ * once per set of figures. The memo belongs to one database (one app).
+ */
+export function memoizedSalesOverview(db: Db, size = 64) {
+  const sales = new Memo<Sales>(size);
+  const lowStock = new Memo<Stats['lowStock']>(size);
+  const toShip = new Memo<number>(4);
+  const answers = new Memo<string>(size);
+  // requests arriving together share one read of the marks, always one begun after they arrived
+  const marksNow = batchLoader(async () => new Map([[0, await repo.marks(db)]]), { maxInFlight: 2, maxBatch: 1 });
+  return async (q: StatsQuery, now = new Date()): Promise<string> => {
+    const range = statsRange(q, now);
+    const threshold = q.lowStock ?? LOW_STOCK_DEFAULT;
+    const marks = (await marksNow(0))!;
+    // no marks to check against (a slot's row gone): nothing can be reused
+    if (!marks.sales || !marks.stock) return JSON.stringify(statsSchema.parse(await salesOverview(db, q, now)));
+    return answers.get(`${range.from}/${range.to}/${threshold}/${marks.sales}/${marks.stock}`, async () => {
+      const [s, low, ship] = await Promise.all([
+        sales.get(`${range.from}/${range.to}/${marks.sales}`, () => salesOf(db, range)),
+        lowStock.get(`${threshold}/${marks.stock}`, () => lowStockOf(db, threshold)),
+        toShip.get(marks.sales, () => repo.toShip(db)),
+      ]);
+      return JSON.stringify(statsSchema.parse(overview(range, threshold, s, low, ship)));
+    });
   };
 }

@@ -1,4 +1,4 @@
-import { asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   categories,
@@ -25,7 +25,11 @@ const summaryColumns = {
   rating: products.rating,
   numReviews: products.numReviews,
   purchaseLink: products.purchaseLink,
+  status: products.status,
 };
+
+/** What shoppers see: active products (a draft is the admins' until it is published). */
+export const active = eq(products.status, 'active');
 
 /** Products as lists show them, with their category's name (the top products, product-list.repository.ts). */
 export function selectSummaries(db: Db) {
@@ -36,16 +40,19 @@ export function selectSummaries(db: Db) {
 const hasChildren = sql<boolean>`exists(select 1 from categories c2 where c2.parent_id = categories.id)`;
 
 export const catalogRepository = {
-  /** How many products there are, and a chunk of their search vectors in id order after `after`. */
+  /** How many active products there are, and a chunk of their search vectors in id order after `after`. */
   async productCount(db: Db): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(active);
     return row?.n ?? 0;
   },
   async searchVectorsAfter(db: Db, after: string, limit: number) {
     return db
       .select({ id: products.id, categoryId: products.categoryId, vector: sql<string>`${products.searchVector}::text` })
       .from(products)
-      .where(sql`${products.id} > ${after}`)
+      .where(and(sql`${products.id} > ${after}`, active))
       .orderBy(asc(products.id))
       .limit(limit);
   },
@@ -59,21 +66,22 @@ export const catalogRepository = {
       .orderBy(asc(productVariants.productId), asc(productVariants.position));
   },
 
-  async findById(db: Db, id: string) {
+  /** `withDrafts`: an admin's read; a shopper's sees active products only. */
+  async findById(db: Db, id: string, withDrafts = false) {
     const [row] = await db
-      .select({ product: products, categoryName: categories.name })
+      .select({ product: products, categoryName: categories.name, categorySlug: categories.slug })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.id, id));
+      .where(and(eq(products.id, id), withDrafts ? undefined : active));
     return row;
   },
 
-  async findBySlug(db: Db, slug: string) {
+  async findBySlug(db: Db, slug: string, withDrafts = false) {
     const [row] = await db
-      .select({ product: products, categoryName: categories.name })
+      .select({ product: products, categoryName: categories.name, categorySlug: categories.slug })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.slug, slug));
+      .where(and(eq(products.slug, slug), withDrafts ? undefined : active));
     return row;
   },
 
@@ -101,13 +109,16 @@ export const catalogRepository = {
 
   async top(db: Db, limit: number) {
     return selectSummaries(db)
-      .where(gte(products.numReviews, 1))
+      .where(and(gte(products.numReviews, 1), active))
       .orderBy(desc(products.rating), desc(products.numReviews), asc(products.id))
       .limit(limit);
   },
 
   async maxNameLength(db: Db): Promise<number | null> {
-    const [row] = await db.select({ n: sql<number | null>`max(char_length(${products.name}))` }).from(products);
+    const [row] = await db
+      .select({ n: sql<number | null>`max(char_length(${products.name}))` })
+      .from(products)
+      .where(active);
     return row?.n ?? null;
   },
 
@@ -139,6 +150,35 @@ export const catalogRepository = {
       .orderBy(asc(categories.position), asc(categories.name));
   },
 
+  /** A category by slug or id, with its parent (the breadcrumb) and its children's ids (the filter). */
+  async categoryWithFamily(db: Db, slugOrId: string) {
+    const [c] = await db
+      .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId })
+      .from(categories)
+      .where(or(eq(categories.slug, slugOrId.toLowerCase()), eq(categories.id, slugOrId)));
+    if (!c) return undefined;
+    const [parent, children] = await Promise.all([
+      c.parentId
+        ? db
+            .select({ id: categories.id, name: categories.name, slug: categories.slug })
+            .from(categories)
+            .where(eq(categories.id, c.parentId))
+            .then((r) => r[0])
+        : undefined,
+      db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, c.id)),
+    ]);
+    return { ...c, parent, childIds: children.map((r) => r.id) };
+  },
+
+  /** Every category's slug (the sitemap). */
+  async categorySlugs(db: Db) {
+    return db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.name))
+      .limit(5000);
+  },
+
   async categoryExists(db: Db, id: string): Promise<boolean> {
     const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
     return Boolean(row);
@@ -148,6 +188,7 @@ export const catalogRepository = {
     return db
       .select({ slug: products.slug, updatedAt: products.updatedAt })
       .from(products)
+      .where(active)
       .orderBy(desc(products.updatedAt))
       .limit(50000);
   },

@@ -1,6 +1,8 @@
 import {
+  categoryPageSchema,
   categorySchema,
   objectIdSchema,
+  productCardListResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
   productSchema,
@@ -15,14 +17,18 @@ import { z } from 'zod';
 import { onlyStock, privateAnswer, publicAnswer, type ProductsOf } from '#server/lib/cache.ts';
 import {
   childCategories,
+  getCategory,
   getProduct,
   getProductBySlug,
   listProducts,
+  loadFacetRows,
   maxNameLength,
   rootCategories,
   topProducts,
   withoutSupplier,
 } from './catalog.service.ts';
+import { toCard } from './catalog.view.ts';
+import { FacetIndex } from './facet-index.ts';
 import { ListMemo } from './list-memo.ts';
 
 const tags = ['catalog'];
@@ -34,8 +40,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.catalogCache;
   // totals and deep-page anchors of the product list, dropped with every catalogue write (list-memo.ts)
   const listMemo = new ListMemo();
+  // brand, category, price, rating and stock of every active product, for the facets (facet-index.ts)
+  const facetIndex = new FacetIndex(() => loadFacetRows(db));
   cache.onDrop((reason) => {
-    if (!onlyStock(reason)) listMemo.drop();
+    if (onlyStock(reason)) {
+      listMemo.dropStock();
+      facetIndex.dropStock();
+    } else {
+      listMemo.drop();
+      facetIndex.drop();
+    }
   });
 
   // answers go out as the bytes kept with the cache entry, each coding compressed once (lib/cache.ts)
@@ -62,28 +76,42 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return false;
     }
   };
+  // An admin's reads include drafts (with their status); a shopper's behave as if drafts did not exist.
+  // A list filtered to what is in stock changes with any product's stock: dropped on every stock change.
   const listFor = async (
     req: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    produce: () => Promise<ProductListResponse>,
+    produce: (withDrafts: boolean) => Promise<ProductListResponse>,
+    opts: { card: boolean; stockWide: boolean },
   ) => {
-    if (await isAdmin(req, reply)) return privateAnswer(req, reply, await cache.entry(`admin:${key}`, produce, listed));
-    return shared(
-      req,
-      reply,
-      key,
-      async () => {
-        const r = await produce();
-        return { ...r, products: r.products.map(withoutSupplier) };
-      },
-      listed,
-    );
-  };
-  const productFor = async (req: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<Product>) => {
+    const productsOf = opts.stockWide ? undefined : listed;
+    const shape = (r: ProductListResponse) =>
+      opts.card ? { ...r, products: r.products.map(toCard) } : { ...r, products: r.products.map(withoutSupplier) };
     if (await isAdmin(req, reply))
-      return privateAnswer(req, reply, await cache.entry(`admin:${key}`, produce, oneProduct));
-    return shared(req, reply, key, async () => withoutSupplier(await produce()), oneProduct);
+      return privateAnswer(
+        req,
+        reply,
+        await cache.entry(
+          `admin:${key}`,
+          async () => {
+            const r = await produce(true);
+            return opts.card ? shape(r) : r;
+          },
+          productsOf,
+        ),
+      );
+    return publicAnswer(req, reply, await cache.entry(key, async () => shape(await produce(false)), productsOf));
+  };
+  const productFor = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: (withDrafts: boolean) => Promise<Product>,
+  ) => {
+    if (await isAdmin(req, reply))
+      return privateAnswer(req, reply, await cache.entry(`admin:${key}`, () => produce(true), oneProduct));
+    return shared(req, reply, key, async () => withoutSupplier(await produce(false)), oneProduct);
   };
 
   app.get(
@@ -94,12 +122,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List or search products',
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema },
+        response: { 200: z.union([productListResponseSchema, productCardListResponseSchema]) },
       },
     },
     async (req, reply) =>
-      listFor(req, reply, `list:${JSON.stringify(req.query)}`, () =>
-        listProducts(db, req.query, listMemo, app.searchIndex),
+      listFor(
+        req,
+        reply,
+        `list:${JSON.stringify(req.query)}`,
+        (withDrafts) => listProducts(db, req.query, listMemo, app.searchIndex, withDrafts, facetIndex),
+        { card: req.query.fields === 'card', stockWide: req.query.inStock === true },
       ),
   );
 
@@ -145,7 +177,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      productFor(req, reply, `slug:${req.params.slug}`, () => getProductBySlug(db, req.params.slug)),
+      productFor(req, reply, `slug:${req.params.slug}`, (withDrafts) =>
+        getProductBySlug(db, req.params.slug, withDrafts),
+      ),
   );
 
   app.get(
@@ -159,13 +193,44 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema },
       },
     },
-    async (req, reply) => productFor(req, reply, `id:${req.params.id}`, () => getProduct(db, req.params.id)),
+    async (req, reply) =>
+      productFor(req, reply, `id:${req.params.id}`, (withDrafts) => getProduct(db, req.params.id, withDrafts)),
   );
 
   app.get(
     '/api/categories/roots',
     { compress: false, schema: { tags, summary: 'Root categories', response: { 200: z.array(categorySchema) } } },
     async (req, reply) => shared(req, reply, 'roots', () => rootCategories(db), noStock),
+  );
+
+  app.get(
+    '/api/categories/slug/:slug',
+    {
+      compress: false,
+      schema: {
+        tags,
+        summary: 'A category by slug, with its parent (a category page)',
+        params: z.object({ slug: z.string().max(100) }),
+        response: { 200: categoryPageSchema },
+      },
+    },
+    async (req, reply) =>
+      shared(
+        req,
+        reply,
+        `category:${req.params.slug.toLowerCase()}`,
+        async () => {
+          const c = await getCategory(db, req.params.slug);
+          return {
+            _id: c.id,
+            name: c.name,
+            slug: c.slug,
+            parent: c.parent ? { _id: c.parent.id, name: c.parent.name, slug: c.parent.slug } : null,
+            hasChildren: c.childIds.length > 0,
+          };
+        },
+        noStock,
+      ),
   );
 
   app.get(

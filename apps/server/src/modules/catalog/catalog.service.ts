@@ -5,7 +5,9 @@ import {
   cleanText,
   isObjectId,
   type Category,
+  fromCents,
   type Product,
+  type ProductFacets,
   type ProductListQuery,
   type ProductListResponse,
   type ProductSummary,
@@ -21,7 +23,9 @@ import {
   type ProductFilter,
   type SummaryRow,
 } from './product-list.repository.ts';
+import type { FacetIndex, FacetRow } from './facet-index.ts';
 import { KeywordIndexBuilder, MAX_INDEXED, type KeywordIndex, type SearchIndex } from './search-index.ts';
+import { suggestedKeyword } from './suggestion.ts';
 
 async function withVariants(db: Db, rows: SummaryRow[]): Promise<ProductSummary[]> {
   return toSummaries(
@@ -56,22 +60,78 @@ function toPrefixTsQuery(keyword: string): string | null {
   return words.map((w) => `${w}:*`).join(' & ');
 }
 
-/** The list's filters as the query names them, text cleaned, prices in cents. */
-function filterOf(q: ProductListQuery): ProductFilter {
+/**
+ * The list's filters as the query names them, text cleaned, prices in cents. A category is named by its
+ * slug (or id) and brings its children's products too; other text is looked for in the categories' names.
+ */
+async function filterOf(db: Db, q: ProductListQuery): Promise<ProductFilter> {
   const f: ProductFilter = {};
   if (q.id) f.idPrefix = q.id;
   if (q.name?.trim()) f.name = cleanText(q.name);
-  if (q.brand?.trim()) f.brand = cleanText(q.brand);
+  const brands = (Array.isArray(q.brand) ? q.brand : q.brand === undefined ? [] : [q.brand])
+    .map((b) => cleanText(b))
+    .filter(Boolean);
+  if (brands.length > 0) f.brands = [...new Set(brands)];
   if (q.category?.trim()) {
-    // an id names the category; any other text is looked for in the categories' names
     const c = cleanText(q.category);
-    if (isObjectId(c)) f.categoryId = c;
+    const family = await repo.categoryWithFamily(db, c);
+    if (family) f.categoryIds = [family.id, ...family.childIds];
+    else if (isObjectId(c)) f.categoryIds = [c];
     else f.categoryName = c;
   }
   if (q.minPrice !== undefined) f.minPriceCents = Math.round(q.minPrice * 100);
   if (q.maxPrice !== undefined) f.maxPriceCents = Math.round(q.maxPrice * 100);
+  if (q.inStock) f.inStock = true;
+  if (q.minRating !== undefined) f.minRating = q.minRating;
   if (q.sku?.trim()) f.skuPrefix = cleanText(q.sku, 64);
   return f;
+}
+
+/**
+ * Brand and category counts and the price range, each over the products matching every filter but its
+ * own; a parent category counts its children's products too (its filter brings them in).
+ */
+async function facetsOf(db: Db, filter: ProductFilter, match: KeywordMatch | undefined): Promise<ProductFacets> {
+  const { brands: _b, ...noBrand } = filter;
+  const { categoryIds: _c, categoryName: _n, ...noCategory } = filter;
+  const { minPriceCents: _l, maxPriceCents: _h, ...noPrice } = filter;
+  const [brands, direct, price] = await Promise.all([
+    lists.brandFacet(db, noBrand, match),
+    lists.categoryFacet(db, noCategory, match),
+    lists.priceFacet(db, noPrice, match),
+  ]);
+  return facetsFrom(db, brands, new Map(direct.flatMap((d) => (d.categoryId ? [[d.categoryId, d.count]] : []))), price);
+}
+
+/** The facets' answer: categories named, children's counts added to their parents; prices in dollars. */
+async function facetsFrom(
+  db: Db,
+  brands: { name: string; count: number }[],
+  direct: Map<string, number>,
+  price: { min: number | null; max: number | null },
+): Promise<ProductFacets> {
+  const all = await lists.allCategories(db);
+  const counts = new Map<string, number>();
+  const byId = new Map(all.map((c) => [c.id, c]));
+  for (const [categoryId, count] of direct) {
+    counts.set(categoryId, (counts.get(categoryId) ?? 0) + count);
+    const parentId = byId.get(categoryId)?.parentId;
+    if (parentId) counts.set(parentId, (counts.get(parentId) ?? 0) + count);
+  }
+  const categories = [...counts]
+    .flatMap(([id, count]) => {
+      const c = byId.get(id);
+      return c ? [{ slug: c.slug, name: c.name, count }] : [];
+    })
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  return {
+    brands,
+    categories,
+    price: {
+      min: price.min === null ? null : fromCents(price.min),
+      max: price.max === null ? null : fromCents(price.max),
+    },
+  };
 }
 
 /**
@@ -85,15 +145,31 @@ export async function listProducts(
   q: ProductListQuery,
   memo?: ListMemo,
   search?: SearchIndex,
+  withDrafts = false,
+  facetIndex?: FacetIndex,
 ): Promise<ProductListResponse> {
   const pageSize = q.pageSize ?? PAGE_SIZE;
   const page = q.pageNumber;
-  const filter = filterOf(q);
-  const filtered = Object.keys(filter).length > 0;
+  const narrowed = await filterOf(db, q);
+  const filtered = Object.keys(narrowed).length > 0;
+  // shoppers see active products only; an admin's list has the drafts too
+  const filter: ProductFilter = withDrafts ? narrowed : { ...narrowed, activeOnly: true };
   const keyword = q.keyword ? cleanText(q.keyword).slice(0, await maxNameLength(db)) : '';
+  const sortBy0 = q.sortBy === 'newest' ? 'createdAt' : q.sortBy;
 
-  const filterKey = JSON.stringify([q.id, q.name, q.brand, q.category, q.minPrice, q.maxPrice, q.sku, keyword]);
-  const newestFirst = !filtered && !keyword && (!q.sortBy || q.sortBy === 'createdAt') && q.order !== 'asc';
+  // a value that depends on stock (the in-stock filter) is dropped when orders change stock, too
+  const filterKey = `${filter.inStock ? 'stock:' : ''}${withDrafts ? 'admin' : 'shop'}:${JSON.stringify([q.id, q.name, narrowed.brands, q.category, q.minPrice, q.maxPrice, q.inStock, q.minRating, q.sku, keyword])}`;
+  const newestFirst =
+    !withDrafts && !filtered && !keyword && (!sortBy0 || sortBy0 === 'createdAt') && q.order !== 'asc';
+  const remember = <T>(key: string, compute: () => Promise<T>) => (memo ? memo.remember(key, compute) : compute());
+  // a shopper's filters without a keyword: the facet index counts them (facet-index.ts), when it is built
+  const table =
+    !withDrafts && !keyword && narrowed.idPrefix === undefined && narrowed.name === undefined
+      ? narrowed.categoryName === undefined && narrowed.skuPrefix === undefined
+        ? facetIndex?.current(narrowed.inStock === true)
+        : undefined
+      : undefined;
+  const counted = table?.counts(narrowed);
   const run = async (match: KeywordMatch | undefined, sortBy: ProductListQuery['sortBy'], kind: string) => {
     const offset = (page - 1) * pageSize;
     // a deep page of the newest-first list starts at the anchor before it, not at the first product
@@ -111,20 +187,33 @@ export async function listProducts(
     // Typo suggestions are the best page of them, never counted.
     if ((rows.length > 0 ? rows.length < pageSize : page === 1) || kind === 'similar')
       return { rows, total: (page - 1) * pageSize + rows.length };
-    const count = () => lists.count(db, filter, match);
-    return { rows, total: await (memo ? memo.total(`${kind}:${filterKey}`, count) : count()) };
+    if (counted && !match) return { rows, total: counted.total };
+    return { rows, total: await remember(`${filterKey}:${kind}`, () => lists.count(db, filter, match)) };
   };
 
   let result: { rows: SummaryRow[]; total: number };
+  let used: KeywordMatch | undefined;
+  let suggestion: string | undefined;
+  // the facets do not depend on the page or the sort: remembered per filter set, read beside the page
+  const facetsFor = (m: KeywordMatch | undefined) =>
+    remember(`${filterKey}:facets:${m && 'similarTo' in m ? 'similar' : 'text'}`, () => facetsOf(db, filter, m));
+  let facetsAhead: Promise<ProductFacets> | undefined;
+  const ahead = (m: KeywordMatch | undefined) => {
+    facetsAhead = facetsFor(m);
+    facetsAhead.catch(() => {}); // awaited below; a failure surfaces there
+  };
   const tsQuery = keyword ? toPrefixTsQuery(keyword) : null;
   if (keyword && tsQuery) {
-    const byRelevance = !q.sortBy || q.sortBy === 'relevance';
-    const sortBy = byRelevance ? 'relevance' : q.sortBy;
+    const byRelevance = !sortBy0 || sortBy0 === 'relevance';
+    const sortBy = byRelevance ? 'relevance' : sortBy0;
     // a product matches on its own words, or on its category's or parent category's name: the
     // categories are matched first (a small table)
     const categoryIds = await lists.categoriesMatching(db, tsQuery);
     // a plain keyword search by relevance on a large catalogue: the in-process index ranks and counts
-    const index = byRelevance && !filtered ? search?.current() : undefined;
+    // (it holds active products only)
+    const index = byRelevance && !filtered && !withDrafts ? search?.current() : undefined;
+    used = { tsQuery, categoryIds };
+    ahead(used);
     const prefixes = index ? await search!.lexemes(tsQuery, (t) => lists.printedTsQuery(db, t)) : null;
     if (index && prefixes) {
       const found = index.query(prefixes, categoryIds, (page - 1) * pageSize, pageSize);
@@ -136,19 +225,40 @@ export async function listProducts(
     const words = tsQuery.split(' & ');
     const noTypo = result.total === 0 && page === 1 && words.length > 1 && (await lists.everyWordMatches(db, words));
     // typo fallback: products whose name is similar to the keyword, as suggestions
-    if (result.total === 0 && page === 1 && !noTypo) result = await run({ similarTo: keyword }, sortBy, 'similar');
+    if (result.total === 0 && page === 1 && !noTypo) {
+      used = { similarTo: keyword };
+      result = await run(used, sortBy, 'similar');
+      suggestion = suggestedKeyword(
+        keyword,
+        result.rows.map((r) => r.name),
+      );
+    }
   } else if (keyword) {
     // punctuation only: nothing can match
     result = { rows: [], total: 0 };
+  } else if (counted) {
+    const c = counted;
+    facetsAhead = facetsFrom(db, c.brands, c.categories, c.price);
+    facetsAhead.catch(() => {});
+    result = await run(undefined, sortBy0, 'all');
   } else {
-    result = await run(undefined, q.sortBy, 'all');
+    ahead(undefined);
+    result = await run(undefined, sortBy0, 'all');
   }
 
+  const facets =
+    keyword && !used
+      ? { brands: [], categories: [], price: { min: null, max: null } }
+      : used && 'similarTo' in used
+        ? await facetsFor(used)
+        : await facetsAhead!;
   return {
     products: await withVariants(db, result.rows),
     page,
     pages: Math.max(1, Math.ceil(result.total / pageSize)),
     total: result.total,
+    facets,
+    ...(suggestion && result.total > 0 ? { suggestion } : {}),
   };
 }
 
@@ -179,22 +289,38 @@ async function detail(db: Db, found: Awaited<ReturnType<typeof repo.findById>>):
   return toProduct(found, await repo.detailParts(db, found.product.id));
 }
 
-/** By id, or by slug (current or former) so old links keep working. */
-export async function getProduct(db: Db, idOrSlug: string): Promise<Product> {
+/**
+ * By id, or by slug (current or former) so old links keep working. A draft is found only for an admin
+ * (`withDrafts`); for everyone else it does not exist.
+ */
+export async function getProduct(db: Db, idOrSlug: string, withDrafts = false): Promise<Product> {
   if (isObjectId(idOrSlug)) {
-    const found = await repo.findById(db, idOrSlug);
+    const found = await repo.findById(db, idOrSlug, withDrafts);
     if (found) return detail(db, found);
   }
-  return getProductBySlug(db, idOrSlug);
+  return getProductBySlug(db, idOrSlug, withDrafts);
 }
 
-export async function getProductBySlug(db: Db, slug: string): Promise<Product> {
+export async function getProductBySlug(db: Db, slug: string, withDrafts = false): Promise<Product> {
   const s = slug.toLowerCase();
   if (!/^[a-z0-9-]{1,100}$/.test(s)) throw new NotFoundError('Product not found');
-  const found = await repo.findBySlug(db, s);
+  const found = await repo.findBySlug(db, s, withDrafts);
   if (found) return detail(db, found);
   const movedTo = await repo.findIdByOldSlug(db, s);
-  return detail(db, movedTo ? await repo.findById(db, movedTo) : undefined);
+  return detail(db, movedTo ? await repo.findById(db, movedTo, withDrafts) : undefined);
+}
+
+/** A category page's category: by slug (or id), with its parent for the breadcrumb. */
+export async function getCategory(db: Db, slugOrId: string) {
+  if (!/^[a-zA-Z0-9-]{1,100}$/.test(slugOrId)) throw new NotFoundError('Category not found');
+  const c = await repo.categoryWithFamily(db, slugOrId);
+  if (!c) throw new NotFoundError('Category not found');
+  return c;
+}
+
+/** Every category's slug (the sitemap's category pages). */
+export async function categorySlugs(db: Db): Promise<string[]> {
+  return (await repo.categorySlugs(db)).map((r) => r.slug);
 }
 
 export async function rootCategories(db: Db): Promise<Category[]> {
@@ -209,4 +335,9 @@ export async function childCategories(db: Db, parentId: string): Promise<Categor
 /** Every product page, most recently changed first (at most 50,000: one sitemap file). */
 export async function sitemapEntries(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {
   return repo.sitemapEntries(db);
+}
+
+/** The facet index's rows: every active product's brand, category, price, rating and whether it can be bought. */
+export async function loadFacetRows(db: Db): Promise<FacetRow[]> {
+  return (await lists.facetRows(db)).map((r) => ({ ...r, rating: Number(r.rating), inStock: Boolean(r.inStock) }));
 }

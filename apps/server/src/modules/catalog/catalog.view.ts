@@ -1,8 +1,19 @@
-import { fromCents, type Category, type ColorVariant, type Product, type ProductSummary } from '@store/shared';
+import {
+  fromCents,
+  isSoldOut,
+  type Category,
+  type ColorVariant,
+  type Product,
+  type ProductCardData,
+  type ProductStatus,
+  type ProductSummary,
+} from '@store/shared';
 import type { catalogRepository, VariantRow } from './catalog.repository.ts';
 import type { SummaryRow } from './product-list.repository.ts';
 
-type Found = NonNullable<Awaited<ReturnType<typeof catalogRepository.findById>>>;
+type Found = Omit<NonNullable<Awaited<ReturnType<typeof catalogRepository.findById>>>, 'categorySlug'> & {
+  categorySlug?: string | null;
+};
 type DetailParts = Awaited<ReturnType<typeof catalogRepository.detailParts>>;
 type CategoryRow = Awaited<ReturnType<typeof catalogRepository.rootCategories>>[number];
 
@@ -39,7 +50,24 @@ export function toSummaries(rows: SummaryRow[], variants: VariantRow[]): Product
     numReviews: row.numReviews,
     purchaseLink: row.purchaseLink,
     colorsVariants: byProduct.get(row.id) ?? [],
+    status: row.status as ProductStatus,
   }));
+}
+
+/** What a grid card shows of a product (`fields=card`). */
+export function toCard(p: ProductSummary): ProductCardData {
+  const variantPrices = p.colorsVariants.map((v) => v.price).filter((x): x is number => typeof x === 'number');
+  return {
+    _id: p._id,
+    slug: p.slug,
+    name: p.name,
+    image: p.image,
+    price: p.price,
+    fromPrice: variantPrices.length > 0 ? Math.min(p.price, ...variantPrices) : p.price,
+    rating: p.rating,
+    numReviews: p.numReviews,
+    inStock: !isSoldOut(p),
+  };
 }
 
 /** The product page: the product, its gallery, variants and latest reviews. */
@@ -53,6 +81,7 @@ export function toProduct(found: Found, parts: DetailParts): Product {
     price: fromCents(p.priceCents),
     brand: p.brand,
     category: found.categoryName ?? '',
+    categorySlug: found.categorySlug ?? '',
     categoryId: p.categoryId,
     countInStock: p.countInStock,
     rating: Number(p.rating),
@@ -64,6 +93,7 @@ export function toProduct(found: Found, parts: DetailParts): Product {
     video: p.video,
     description: p.description,
     shippingMethod: p.shippingMethod,
+    status: p.status as ProductStatus,
     reviews: parts.reviews.map((r) => ({
       _id: r.id,
       name: r.name,

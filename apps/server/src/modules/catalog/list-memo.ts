@@ -1,7 +1,9 @@
 /**
  * What the product list remembers between requests, kept correct by dropping it on every catalogue
  * write (`drop()`, wired to the catalogue cache, so every process drops it through the cache bus):
- * - the total of each filter set (the pager's `count(*)` is linear in the matches);
+ * - the total and the facets of each filter set (the pager's `count(*)` is linear in the matches);
+ *   a key starting with `stock:` depends on stock (an in-stock filter) and is dropped by `dropStock()`
+ *   too, when orders change stock only;
  * - anchors of the newest-first list: the sort key of every `every`-th product, so a deep page is
  *   read by keyset (`(created_at, id) <= anchor`, then at most `every - 1` rows skipped) instead of
  *   walking the index from the start. The API keeps its page numbers.
@@ -15,7 +17,7 @@ export interface Anchor {
 
 export class ListMemo {
   private generation = 0;
-  private totals = new Map<string, number>();
+  private totals = new Map<string, unknown>();
   private anchors: Anchor[] | undefined;
   private building: Promise<void> | undefined;
 
@@ -30,11 +32,22 @@ export class ListMemo {
     this.anchors = undefined;
   }
 
+  /** Stock changed, nothing else: values that depend on stock go. */
+  dropStock(): void {
+    this.generation++;
+    for (const key of [...this.totals.keys()]) if (key.startsWith('stock:')) this.totals.delete(key);
+  }
+
   async total(key: string, count: () => Promise<number>): Promise<number> {
+    return this.remember(key, count);
+  }
+
+  /** A value of a filter set (a total, the facets), computed once until a write. */
+  async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.totals.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) return hit as T;
     const generation = this.generation;
-    const n = await count();
+    const n = await compute();
     if (generation === this.generation) {
       if (this.totals.size >= this.maxTotals) this.totals.delete(this.totals.keys().next().value as string);
       this.totals.set(key, n);

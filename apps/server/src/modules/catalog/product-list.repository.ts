@@ -13,11 +13,19 @@ export interface ProductFilter {
   idPrefix?: string;
   /** Case-insensitive "contains" on the name, the brand and the category's name. */
   name?: string;
-  brand?: string;
+  /** Exact brands, whatever the case (lower-cased here): any of them. */
+  brands?: string[];
   categoryName?: string;
-  categoryId?: string;
+  /** Products in any of these categories (a category and its children). */
+  categoryIds?: string[];
   minPriceCents?: number;
   maxPriceCents?: number;
+  /** Only products a shopper can buy now. */
+  inStock?: boolean;
+  /** Rating at least this. */
+  minRating?: number;
+  /** Shopper reads: active products only (drafts are the admins'). */
+  activeOnly?: boolean;
   /** Products with a variant whose SKU starts with this (any case). */
   skuPrefix?: string;
 }
@@ -63,15 +71,31 @@ function matching(m: KeywordMatch): SQL {
   return m.categoryIds.length > 0 ? or(own, inArray(products.categoryId, m.categoryIds))! : own;
 }
 
-function whereOf(f: ProductFilter, match: KeywordMatch | undefined): SQL | undefined {
+/**
+ * Something of the product can be bought now (the rule of `isSoldOut`): without variants its own stock;
+ * with variants, some variant's stock (its own, or the product's it draws on). The partial index on
+ * products in stock answers the first part.
+ */
+export const inStockSql = sql`(case when exists (select 1 from ${productVariants} v where v.product_id = ${products.id}) then exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and coalesce(v.count_in_stock, ${products.countInStock}) > 0) else ${products.countInStock} > 0 end)`;
+
+/** Every condition of the filter and the keyword (the facets leave their own field out of `f`). */
+export function whereOf(f: ProductFilter, match: KeywordMatch | undefined): SQL | undefined {
   return and(
+    f.activeOnly ? eq(products.status, 'active') : undefined,
     f.idPrefix !== undefined ? idPrefixRange(products.id, f.idPrefix) : undefined,
     f.name !== undefined ? contains(sql`lower(${products.name})`, f.name) : undefined,
-    f.brand !== undefined ? contains(sql`lower(${products.brand})`, f.brand) : undefined,
+    f.brands !== undefined
+      ? inArray(
+          sql`lower(${products.brand})`,
+          f.brands.map((b) => b.toLowerCase()),
+        )
+      : undefined,
     f.categoryName !== undefined ? contains(sql`lower(${categories.name})`, f.categoryName) : undefined,
-    f.categoryId !== undefined ? eq(products.categoryId, f.categoryId) : undefined,
+    f.categoryIds !== undefined ? inArray(products.categoryId, f.categoryIds) : undefined,
     f.minPriceCents !== undefined ? gte(products.priceCents, f.minPriceCents) : undefined,
     f.maxPriceCents !== undefined ? lte(products.priceCents, f.maxPriceCents) : undefined,
+    f.inStock ? inStockSql : undefined,
+    f.minRating !== undefined ? gte(products.rating, f.minRating) : undefined,
     // the partial SKU index (lower(sku) text_pattern_ops where sku <> '') answers the prefix
     f.skuPrefix !== undefined
       ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.sku <> '' and lower(v.sku) like ${`${escapeLike(f.skuPrefix.toLowerCase())}%`})`
@@ -147,12 +171,72 @@ export const productListRepository = {
     return selectSummaries(db).where(inArray(products.id, ids));
   },
 
+  /** Brands of the matching products with their counts (brands differing only in case are one), most first. */
+  async brandFacet(db: Db, filter: ProductFilter, match?: KeywordMatch) {
+    const q = db
+      .select({ name: sql<string>`min(${products.brand})`, count: sql<number>`count(*)::int` })
+      .from(products)
+      .$dynamic();
+    if (filter.categoryName !== undefined) q.leftJoin(categories, eq(categories.id, products.categoryId));
+    return q
+      .where(and(whereOf(filter, match), sql`${products.brand} <> ''`))
+      .groupBy(sql`lower(${products.brand})`)
+      .orderBy(sql`count(*) desc`, sql`lower(${products.brand})`)
+      .limit(100);
+  },
+
+  /** How many matching products each category holds itself (children not added in). */
+  async categoryFacet(db: Db, filter: ProductFilter, match?: KeywordMatch) {
+    const q = db
+      .select({ categoryId: products.categoryId, count: sql<number>`count(*)::int` })
+      .from(products)
+      .$dynamic();
+    if (filter.categoryName !== undefined) q.leftJoin(categories, eq(categories.id, products.categoryId));
+    return q.where(and(whereOf(filter, match), sql`${products.categoryId} is not null`)).groupBy(products.categoryId);
+  },
+
+  /** The lowest and highest price (cents) of the matching products. */
+  async priceFacet(db: Db, filter: ProductFilter, match?: KeywordMatch) {
+    const q = db
+      .select({
+        min: sql<number | null>`min(${products.priceCents})`,
+        max: sql<number | null>`max(${products.priceCents})`,
+      })
+      .from(products)
+      .$dynamic();
+    if (filter.categoryName !== undefined) q.leftJoin(categories, eq(categories.id, products.categoryId));
+    const [row] = await q.where(whereOf(filter, match));
+    return { min: row?.min ?? null, max: row?.max ?? null };
+  },
+
+  /** Every active product as the facet index keeps it (facet-index.ts). */
+  async facetRows(db: Db) {
+    return db
+      .select({
+        brand: products.brand,
+        categoryId: products.categoryId,
+        priceCents: products.priceCents,
+        rating: products.rating,
+        inStock: sql<boolean>`${inStockSql}`,
+      })
+      .from(products)
+      .where(eq(products.status, 'active'));
+  },
+
+  /** Every category (a small table): the facets add children's counts to their parents. */
+  async allCategories(db: Db) {
+    return db
+      .select({ id: categories.id, slug: categories.slug, name: categories.name, parentId: categories.parentId })
+      .from(categories);
+  },
+
   /** The sort key of every `every`-th product of the newest-first list (ListMemo's anchors). */
   async anchors(db: Db, every: number): Promise<Anchor[]> {
     const result = await db.execute<{ created_at: string; id: string }>(sql`
       select created_at::text as created_at, id from (
         select created_at, id, row_number() over (order by created_at desc nulls last, id desc nulls last) - 1 as rn
         from ${products}
+        where ${products.status} = 'active'
       ) ranked
       where rn % ${every} = 0
       order by rn`);

@@ -1,5 +1,6 @@
 import { orderSchema, shipOrderSchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from './actors.ts';
 import { deliverOrder, shipOrder } from './fulfilment.service.ts';
 import { orderParams } from './orders.routes.ts';
 
@@ -24,6 +25,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const order = await shipOrder(db, req.params.id, req.body ?? { trackingNumbers: [] }, {
         publicUrl: config.publicUrl,
+        by: actorOf(req.user),
       });
       app.mailer.kick();
       return order;
@@ -36,6 +38,6 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: { tags, summary: 'Mark delivered (admin)', params: orderParams, response: { 200: orderSchema } },
     },
-    async (req) => deliverOrder(db, req.params.id),
+    async (req) => deliverOrder(db, req.params.id, actorOf(req.user)),
   );
 };

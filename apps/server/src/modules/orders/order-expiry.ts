@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { payWithinText } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
+import { enqueueMail, orderCancelledMail } from '#server/lib/mailer/index.ts';
+import { lifecycleRepository as life } from './lifecycle.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 const BATCH = 200;
 
 /**
  * Cancels the unpaid orders older than the hold and puts their stock back on sale, batch by batch,
- * each batch in one transaction (the cancel and the restock land together or not at all).
+ * each batch in one transaction (the cancel, the restock, the history and, with `publicUrl`, the e-mail
+ * telling the shopper land together or not at all).
  * Answers how many orders were cancelled and which products got stock back (the cached answers
  * showing them go).
  */
@@ -14,6 +18,7 @@ export async function expireUnpaidOrders(
   db: Db,
   holdMinutes: number,
   now = new Date(),
+  publicUrl?: string,
 ): Promise<{ cancelled: number; products: string[] }> {
   if (holdMinutes <= 0) return { cancelled: 0, products: [] };
   const products = new Set<string>();
@@ -22,7 +27,26 @@ export async function expireUnpaidOrders(
   for (;;) {
     const ids = await db.transaction(async (tx) => {
       const batch = await repo.cancelUnpaidBefore(tx, cutoff, BATCH);
-      for (const id of await repo.returnStock(tx, batch)) products.add(id);
+      for (const id of await repo.returnStock(
+        tx,
+        batch.map((o) => o.id),
+      ))
+        products.add(id);
+      const why = `it was not paid within ${payWithinText(holdMinutes)}, so its items went back on sale.`;
+      for (const o of batch) {
+        await life.addEvent(tx, o.id, 'cancelled', 'system', `not paid within ${payWithinText(holdMinutes)}`);
+        if (!publicUrl) continue;
+        const mail = orderCancelledMail(publicUrl, {
+          to: o.email,
+          name: o.firstName,
+          orderId: o.id,
+          orderNumber: o.orderNumber,
+          why,
+          refunded: null,
+        });
+        await enqueueMail(tx, mail);
+        await life.addEvent(tx, o.id, 'email', 'system', mail.subject.replace(/ \| .*$/, ''));
+      }
       return batch;
     });
     cancelled += ids.length;
@@ -33,13 +57,18 @@ export async function expireUnpaidOrders(
 /** Runs the sweep every `everyMs` in the background; stop() waits for a sweep in progress. */
 export function createOrderSweeper(
   db: Db,
-  opts: { holdMinutes: number; everyMs: number; onExpired: (products: string[]) => Promise<unknown> | void },
+  opts: {
+    holdMinutes: number;
+    everyMs: number;
+    publicUrl?: string;
+    onExpired: (products: string[]) => Promise<unknown> | void;
+  },
   log: FastifyBaseLogger,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const sweep = () => {
-    running ??= expireUnpaidOrders(db, opts.holdMinutes)
+    running ??= expireUnpaidOrders(db, opts.holdMinutes, new Date(), opts.publicUrl)
       .then(async ({ cancelled, products }) => {
         if (cancelled > 0) {
           log.info({ cancelled }, 'unpaid orders expired; their stock is back on sale');

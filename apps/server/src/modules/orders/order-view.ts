@@ -1,6 +1,13 @@
 import { fromCents, type Order, type OrderSummary } from '@store/shared';
 import { TEST_PAYMENT_PREFIX } from '#server/integrations/paypal/index.ts';
-import type { OrderItemRow, OrderRow, TrackingEventRow, TrackingRow } from './orders-read.repository.ts';
+import type {
+  OrderEventRow,
+  OrderItemRow,
+  OrderRow,
+  RefundRow,
+  TrackingEventRow,
+  TrackingRow,
+} from './orders-read.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -8,6 +15,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function toOrderSummary(o: OrderRow): OrderSummary {
   return {
     _id: o.id,
+    orderNumber: o.orderNumber,
     user: {
       _id: o.userId,
       username: o.username,
@@ -22,6 +30,8 @@ export function toOrderSummary(o: OrderRow): OrderSummary {
     isDelivered: o.isDelivered,
     isCancelled: o.isCancelled,
     couponCode: o.couponCode,
+    refundedPrice: fromCents(o.refundedCents),
+    cancelledAt: iso(o.cancelledAt),
     createdAt: o.createdAt.toISOString(),
     paidAt: iso(o.paidAt),
     shippedAt: iso(o.shippedAt),
@@ -48,6 +58,8 @@ export function toOrder(
   tracking: TrackingRow[],
   events: TrackingEventRow[] = [],
   holdMinutes = 0,
+  refunds: RefundRow[] = [],
+  history?: OrderEventRow[],
 ): Order {
   const a = o.shippingAddress;
   const movements = (id: string) =>
@@ -92,6 +104,16 @@ export function toOrder(
       trackingItem: t.trackingItem,
       events: movements(t.id),
     })),
+    refunds: refunds.map((r) => ({
+      _id: r.id,
+      amount: fromCents(r.amountCents),
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      status: r.status,
+    })),
+    ...(history
+      ? { history: history.map((e) => ({ event: e.event, at: e.at.toISOString(), by: e.by, note: e.note })) }
+      : {}),
     updatedAt: o.updatedAt.toISOString(),
   };
 }

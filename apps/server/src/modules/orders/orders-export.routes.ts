@@ -1,4 +1,4 @@
-import { orderListQuerySchema } from '@store/shared';
+import { orderExportQuerySchema } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CSV_CONTENT_TYPE, csvAttachment } from '#server/lib/csv.ts';
 import { exportOrders } from './orders-export.service.ts';
@@ -14,8 +14,9 @@ export const ordersExportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         security: [{ bearer: [] }],
-        summary: 'The orders the admin list’s filters select, newest first, as CSV (admin)',
-        querystring: orderListQuerySchema.omit({ pageNumber: true, pageSize: true }),
+        summary:
+          'The orders the admin list’s filters (and `ids`, comma-separated, when given) select, newest first, as CSV (admin)',
+        querystring: orderExportQuerySchema,
         produces: ['text/csv'],
       },
     },

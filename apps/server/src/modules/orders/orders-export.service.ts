@@ -1,14 +1,15 @@
 import type { Readable } from 'node:stream';
-import { fromCents, type OrderListQuery } from '@store/shared';
+import { fromCents, type OrderExportQuery } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
 import { csvStream } from '#server/lib/csv.ts';
 import { orderFilterOf } from './orders-read.service.ts';
 import { ordersReadRepository as repo, type OrderItemRow, type OrderRow } from './orders-read.repository.ts';
 
-/** The admin order list's filters, without its paging. */
-export type OrderExportQuery = Omit<OrderListQuery, 'pageNumber' | 'pageSize'>;
+/** The admin order list's filters, without its paging, and optionally only the selected orders. */
+export type { OrderExportQuery };
 
 export const ORDER_CSV_COLUMNS = [
+  'orderNumber',
   '_id',
   'createdAt',
   'email',
@@ -29,6 +30,8 @@ export const ORDER_CSV_COLUMNS = [
   'isDelivered',
   'deliveredAt',
   'isCancelled',
+  'cancelledAt',
+  'refundedPrice',
   'shippingAddress',
 ] as const;
 
@@ -52,6 +55,7 @@ export function addressLine(a: OrderRow['shippingAddress']): string {
 
 function recordOf(o: OrderRow, items: OrderItemRow[]): Record<(typeof ORDER_CSV_COLUMNS)[number], string> {
   return {
+    orderNumber: String(o.orderNumber),
     _id: o.id,
     createdAt: o.createdAt.toISOString(),
     email: o.email,
@@ -72,6 +76,8 @@ function recordOf(o: OrderRow, items: OrderItemRow[]): Record<(typeof ORDER_CSV_
     isDelivered: String(o.isDelivered),
     deliveredAt: iso(o.deliveredAt),
     isCancelled: String(o.isCancelled),
+    cancelledAt: iso(o.cancelledAt),
+    refundedPrice: money(o.refundedCents),
     shippingAddress: addressLine(o.shippingAddress),
   };
 }

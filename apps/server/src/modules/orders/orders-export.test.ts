@@ -10,7 +10,7 @@ import { ORDER_CSV_COLUMNS } from './orders-export.service.ts';
 let t: TestContext;
 let admin: Auth;
 const HEADER =
-  '_id,createdAt,email,firstName,lastName,isGuest,items,itemsPrice,discountPrice,couponCode,taxPrice,shippingPrice,totalPrice,isPaid,paidAt,isShipped,shippedAt,isDelivered,deliveredAt,isCancelled,shippingAddress';
+  'orderNumber,_id,createdAt,email,firstName,lastName,isGuest,items,itemsPrice,discountPrice,couponCode,taxPrice,shippingPrice,totalPrice,isPaid,paidAt,isShipped,shippedAt,isDelivered,deliveredAt,isCancelled,cancelledAt,refundedPrice,shippingAddress';
 type Row = Record<(typeof ORDER_CSV_COLUMNS)[number], string>;
 
 const exportCsv = (query = '', auth: Auth = admin) =>
@@ -73,6 +73,7 @@ describe('orders as CSV', () => {
     expect(rows.map((r) => r._id)).toEqual([paidId]);
     const order = (await t.app.inject({ url: `/api/orders/${paidId}`, headers: admin.headers })).json();
     expect(rows[0]).toEqual({
+      orderNumber: String(order.orderNumber),
       _id: paidId,
       createdAt: order.createdAt,
       email: buyer.user.email,
@@ -96,6 +97,8 @@ describe('orders as CSV', () => {
       isDelivered: 'false',
       deliveredAt: '',
       isCancelled: 'false',
+      cancelledAt: '',
+      refundedPrice: '0',
       shippingAddress: 'Ada Lovelace, 1 Main St, Apt 2, Springfield, IL 62701, US',
     });
     expect(rows[0]!.items.split('; ').sort()).toEqual(['1 x Lamp, "tall"', '2 x Mug (Blue)']);

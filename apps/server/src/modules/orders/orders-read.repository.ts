@@ -1,12 +1,23 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { orderItems, orders, trackingEvents, trackingNumbers } from '#server/db/schema/index.ts';
+import {
+  orderEvents,
+  orderItems,
+  orderRefunds,
+  orderStatusRank,
+  orders,
+  payments,
+  trackingEvents,
+  trackingNumbers,
+} from '#server/db/schema/index.ts';
 import { escapeLike, idPrefixRange } from '#server/lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type TrackingRow = typeof trackingNumbers.$inferSelect;
 export type TrackingEventRow = typeof trackingEvents.$inferSelect;
+export type RefundRow = typeof orderRefunds.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 type Conn = Db | Tx;
 
 /** The admin order list's filters: each one set narrows it. */
@@ -23,6 +34,19 @@ export interface OrderFilter {
   paid?: boolean;
   shipped?: boolean;
   delivered?: boolean;
+  cancelled?: boolean;
+  /** With at least one refund (true) or none (false). */
+  refunded?: boolean;
+  /** Holding a payment still to refund (REFUND_DUE: it arrived after the order was cancelled) or not. */
+  refundDue?: boolean;
+  /** Only these orders (the admin list's selection). */
+  ids?: string[];
+}
+
+/** The admin list's sort: a column and a direction. */
+export interface OrderSortSpec {
+  by: 'date' | 'total' | 'status';
+  dir: 'asc' | 'desc';
 }
 
 /**
@@ -43,11 +67,42 @@ function whereOf(f: OrderFilter): SQL | undefined {
     f.paid !== undefined ? eq(orders.isPaid, f.paid) : undefined,
     f.shipped !== undefined ? eq(orders.isShipped, f.shipped) : undefined,
     f.delivered !== undefined ? eq(orders.isDelivered, f.delivered) : undefined,
+    f.cancelled !== undefined ? eq(orders.isCancelled, f.cancelled) : undefined,
+    f.refunded !== undefined
+      ? f.refunded
+        ? sql`${orders.refundedCents} > 0`
+        : sql`${orders.refundedCents} = 0`
+      : undefined,
+    f.refundDue !== undefined
+      ? sql`${f.refundDue ? sql`` : sql`not `}exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.status = 'REFUND_DUE')`
+      : undefined,
+    f.ids !== undefined ? (f.ids.length ? inArray(orders.id, f.ids) : sql`false`) : undefined,
   );
 }
 
 /** Newest first, matching orders_created_idx (created_at DESC NULLS LAST, id DESC). */
 const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc`];
+
+/**
+ * The admin list's ORDER BY, each one its index read forwards or backwards: orders_created_idx
+ * (created_at DESC NULLS LAST, id DESC NULLS LAST), orders_total_idx (total_cents, id) and
+ * orders_status_sort_idx (status rank, created_at DESC NULLS LAST, id DESC NULLS LAST). The NULLS
+ * placement is spelled out because a backward scan reverses it too.
+ */
+function orderByOf(s: OrderSortSpec): SQL[] {
+  const up = s.dir === 'asc';
+  if (s.by === 'total') {
+    return up
+      ? [sql`${orders.totalCents} asc nulls last`, sql`${orders.id} asc nulls last`]
+      : [sql`${orders.totalCents} desc nulls first`, sql`${orders.id} desc nulls first`];
+  }
+  if (s.by === 'status') {
+    const rank = orderStatusRank(orders);
+    // newest first within a status, whichever way the statuses run
+    return [up ? sql`${rank} asc nulls last` : sql`${rank} desc nulls first`, ...newestFirst];
+  }
+  return up ? [sql`${orders.createdAt} asc nulls first`, sql`${orders.id} asc nulls first`] : newestFirst;
+}
 
 /** Orders as they are read: one with its items and tracking, the account's own, the admin list. */
 export const ordersReadRepository = {
@@ -56,9 +111,12 @@ export const ordersReadRepository = {
     return row;
   },
 
-  /** An order's items, its tracking numbers (in the order they were added) and their latest events. */
-  async parts(db: Conn, orderId: string) {
-    const [items, tracking, events] = await Promise.all([
+  /**
+   * An order's items, its tracking numbers (in the order they were added) and their latest events, its
+   * refunds, and (for admins) its history.
+   */
+  async parts(db: Conn, orderId: string, withHistory = false) {
+    const [items, tracking, events, refunds, history] = await Promise.all([
       db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
       db
         .select()
@@ -72,8 +130,17 @@ export const ordersReadRepository = {
         .where(eq(trackingNumbers.orderId, orderId))
         .orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.id))
         .limit(500),
+      db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt)),
+      withHistory
+        ? db
+            .select()
+            .from(orderEvents)
+            .where(eq(orderEvents.orderId, orderId))
+            .orderBy(asc(orderEvents.at), asc(orderEvents.id))
+            .limit(1000)
+        : Promise.resolve(undefined),
     ]);
-    return { items, tracking, events: events.map((r) => r.event) };
+    return { items, tracking, events: events.map((r) => r.event), refunds, history };
   },
 
   /** The account's (or guest's) orders, newest first (orders_user_idx). */
@@ -86,12 +153,18 @@ export const ordersReadRepository = {
       .limit(limit);
   },
 
-  async list(db: Conn, filter: OrderFilter, limit: number, offset: number) {
+  async list(
+    db: Conn,
+    filter: OrderFilter,
+    limit: number,
+    offset: number,
+    sort: OrderSortSpec = { by: 'date', dir: 'desc' },
+  ) {
     return db
       .select()
       .from(orders)
       .where(whereOf(filter))
-      .orderBy(...newestFirst)
+      .orderBy(...orderByOf(sort))
       .limit(limit)
       .offset(offset);
   },

@@ -39,7 +39,9 @@ function until(value: string): NonNullable<OrderFilter['createdTo']> {
 }
 
 /** The admin order list's filters as the repository takes them (the list and its CSV export); a bad date is a 400. */
-export function orderFilterOf(q: Omit<OrderListQuery, 'pageNumber' | 'pageSize'>): OrderFilter {
+export function orderFilterOf(
+  q: Omit<OrderListQuery, 'pageNumber' | 'pageSize' | 'sortBy' | 'order'> & { ids?: string[] },
+): OrderFilter {
   // control and invisible characters dropped first, as PostgreSQL cannot take some (a NUL byte)
   const username = cleanText(q.username ?? '');
   return {
@@ -52,6 +54,10 @@ export function orderFilterOf(q: Omit<OrderListQuery, 'pageNumber' | 'pageSize'>
     paid: q.paid,
     shipped: q.shipped,
     delivered: q.delivered,
+    cancelled: q.cancelled,
+    refunded: q.refunded,
+    refundDue: q.refundDue,
+    ids: q.ids,
   };
 }
 
@@ -59,7 +65,7 @@ export function orderFilterOf(q: Omit<OrderListQuery, 'pageNumber' | 'pageSize'>
 export async function listOrders(db: Db, q: OrderListQuery): Promise<OrderListResponse> {
   const filter = orderFilterOf(q);
   const [rows, total] = await Promise.all([
-    repo.list(db, filter, q.pageSize, (q.pageNumber - 1) * q.pageSize),
+    repo.list(db, filter, q.pageSize, (q.pageNumber - 1) * q.pageSize, { by: q.sortBy, dir: q.order }),
     repo.count(db, filter),
   ]);
   return {
@@ -79,9 +85,9 @@ export async function myOrders(db: Db, userId: string): Promise<OrderSummary[]> 
  * The order with its items and tracking, as its owner or an admin reads it; `holdMinutes` (the unpaid
  * hold) dates its payBy, and may be left out where the order answered is paid.
  */
-export async function orderView(db: Db, order: OrderRow, holdMinutes = 0): Promise<Order> {
-  const { items, tracking, events } = await repo.parts(db, order.id);
-  return toOrder(order, items, tracking, events, holdMinutes);
+export async function orderView(db: Db, order: OrderRow, holdMinutes = 0, forAdmin = false): Promise<Order> {
+  const { items, tracking, events, refunds, history } = await repo.parts(db, order.id, forAdmin);
+  return toOrder(order, items, tracking, events, holdMinutes, refunds, history);
 }
 
 /** The order of this id; a 404 for an id that is not one. */
@@ -100,5 +106,5 @@ export async function getOrderFor(
 ): Promise<Order> {
   const order = await findOrder(db, id);
   if (!viewer.isAdmin && order.userId !== viewer.userId) throw new ForbiddenError('Not authorized to view this order');
-  return orderView(db, order, holdMinutes);
+  return orderView(db, order, holdMinutes, viewer.isAdmin);
 }

@@ -60,6 +60,7 @@ export function registerOrders(app: FastifyInstance): void {
     {
       holdMinutes: config.orderHold.minutes,
       everyMs: config.orderHold.sweepMs,
+      publicUrl: config.publicUrl,
       // only the answers showing the restocked products go; held orders are decided again (stock gate)
       onExpired: (products) => app.catalogCache.invalidate('stock-returned', products),
     },

@@ -1,11 +1,14 @@
 import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
+import { newId } from '#server/lib/ids.ts';
+import { ORDER_NUMBER_SLOT } from '#server/lib/mailer/index.ts';
 import { rowFromJson } from '#server/lib/sql.ts';
 import {
   couponUses,
   coupons,
   mailOutbox,
   orderAccessTokens,
+  orderEvents,
   orderItems,
   orders,
   payments,
@@ -21,16 +24,19 @@ type Conn = Db | Tx;
 export const ordersRepository = {
   async productsFor(db: Conn, ids: string[]) {
     if (ids.length === 0) return [];
-    return db
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        priceCents: products.priceCents,
-        countInStock: products.countInStock,
-      })
-      .from(products)
-      .where(inArray(products.id, ids));
+    return (
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          image: products.image,
+          priceCents: products.priceCents,
+          countInStock: products.countInStock,
+        })
+        .from(products)
+        // a draft is not for sale: ordering one reads as ordering a product that does not exist
+        .where(and(inArray(products.id, ids), eq(products.status, 'active')))
+    );
   },
 
   async variantsFor(db: Conn, productIds: string[]) {
@@ -66,6 +72,7 @@ export const ordersRepository = {
     items: (Omit<typeof orderItems.$inferInsert, 'fromVariantStock'> & { id: string })[],
     mail: typeof mailOutbox.$inferInsert,
     coupon: { id: string; email: string } | null,
+    placedBy: string,
   ): Promise<{ row: OrderRow; items: OrderItemRow[]; left: Map<string, number> }> {
     // array literals (hex ids and integers only): both drivers pass a text parameter the same way
     const pids = `{${items.map((i) => i.productId).join(',')}}`;
@@ -143,12 +150,27 @@ export const ordersRepository = {
           name varchar, image text, price_cents int, qty int)
         returning *
       ),
-      mail as (${db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id }).getSQL()})
+      mail as (
+        -- the order's number is known only once it is inserted: the mail's slot for it is filled here
+        insert into ${mailOutbox} (id, "to", subject, html, text, next_attempt_at)
+        select ${newId()}, ${mail.to}, replace(${mail.subject}, ${ORDER_NUMBER_SLOT}, p.order_number::text),
+          replace(${mail.html}, ${ORDER_NUMBER_SLOT}, p.order_number::text),
+          replace(${mail.text}, ${ORDER_NUMBER_SLOT}, p.order_number::text), ${(mail.nextAttemptAt ?? new Date()).toISOString()}::timestamptz
+        from placed p
+        returning id, subject
+      ),
+      history as (
+        insert into ${orderEvents} (id, order_id, event, by, note)
+        select ${newId()}, p.id, 'placed', ${placedBy.slice(0, 120)}, '' from placed p
+        union all
+        select ${newId()}, p.id, 'email', 'system', left(m.subject, 500) from placed p, mail m
+        returning id
+      )
       select (select json_agg(t) from taken t) as taken,
              (select json_agg(t) from vtaken t) as vtaken,
              (select row_to_json(p) from placed p) as placed,
              (select json_agg(i) from items i) as items,
-             (select count(*) from mail) as mails${coupon ? sql`, (select count(*) from used_by) as uses` : sql``}`);
+             (select count(*) from mail) as mails, (select count(*) from history) as events${coupon ? sql`, (select count(*) from used_by) as uses` : sql``}`);
     const [out] = result.rows;
     return {
       row: rowFromJson(orders, out!.placed as Record<string, unknown>),
@@ -191,18 +213,68 @@ export const ordersRepository = {
    */
   async returnStock(tx: Tx, orderIds: string[]): Promise<string[]> {
     if (orderIds.length === 0) return [];
-    const lines = await tx
-      .select({
-        productId: orderItems.productId,
-        variantId: orderItems.variantId,
-        qty: orderItems.qty,
-        fromVariant: orderItems.fromVariantStock,
-      })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, orderIds));
+    // what refunds put back already is not put back twice: each line gives back qty - restocked_qty, then
+    // counts as put back in full (the self-join reads the row as it was before this update)
+    const ids = `{${orderIds.join(',')}}`;
+    if (!/^\{[0-9a-f]{24}(,[0-9a-f]{24})*\}$/.test(ids)) throw new Error('returnStock: bad order ids');
+    const res = await tx.execute<{
+      product_id: string | null;
+      variant_id: string | null;
+      qty: number;
+      from_variant: boolean;
+    }>(sql`
+      update ${orderItems} i set restocked_qty = i.qty
+      from ${orderItems} old
+      where old.id = i.id and i.order_id = any(${ids}::char(24)[]) and i.restocked_qty < i.qty
+      returning i.product_id, i.variant_id, (i.qty - old.restocked_qty)::int as qty, i.from_variant_stock as from_variant`);
+    const lines = res.rows.map((r) => ({
+      productId: r.product_id,
+      variantId: r.variant_id,
+      qty: Number(r.qty),
+      fromVariant: r.from_variant,
+    }));
+    const touched = await this.returnUnits(tx, lines);
+    // the orders' uses of their codes, in all and per e-mail address
+    const used = await tx
+      .select({ couponId: orders.couponId, email: orders.email })
+      .from(orders)
+      .where(and(inArray(orders.id, orderIds), isNotNull(orders.couponId)));
+    const perCoupon = new Map<string, number>();
+    const perUse = new Map<string, { couponId: string; email: string; n: number }>();
+    for (const u of used) {
+      const couponId = u.couponId!;
+      perCoupon.set(couponId, (perCoupon.get(couponId) ?? 0) + 1);
+      const email = u.email.toLowerCase();
+      const key = `${couponId}/${email}`;
+      perUse.set(key, { couponId, email, n: (perUse.get(key)?.n ?? 0) + 1 });
+    }
+    for (const id of [...perCoupon.keys()].sort())
+      await tx
+        .update(coupons)
+        .set({ timesUsed: sql`greatest(${coupons.timesUsed} - ${perCoupon.get(id)!}, 0)` })
+        .where(eq(coupons.id, id));
+    for (const u of perUse.values())
+      await tx
+        .update(couponUses)
+        .set({ uses: sql`greatest(${couponUses.uses} - ${u.n}, 0)` })
+        .where(and(eq(couponUses.couponId, u.couponId), eq(couponUses.email, u.email)));
+    return touched;
+  },
+
+  /**
+   * Puts units back where they were taken from: a line drawn on its variant's own stock back to the variant
+   * (if it still keeps its own stock), else to its product. Rows are locked in the order placing takes
+   * them (products, then variants, each in id order), so this never deadlocks with an order. Answers the
+   * products whose stock changed.
+   */
+  async returnUnits(
+    tx: Tx,
+    lines: { productId: string | null; variantId: string | null; qty: number; fromVariant: boolean }[],
+  ): Promise<string[]> {
     const toProducts = new Map<string, number>();
     const toVariants = new Map<string, number>();
     for (const l of lines) {
+      if (l.qty <= 0) continue;
       if (l.fromVariant) {
         if (l.variantId) toVariants.set(l.variantId, (toVariants.get(l.variantId) ?? 0) + l.qty);
       } else if (l.productId) toProducts.set(l.productId, (toProducts.get(l.productId) ?? 0) + l.qty);
@@ -240,30 +312,6 @@ export const ordersRepository = {
         returning p.id`);
       for (const r of back.rows) touched.add(r.id);
     }
-    // the orders' uses of their codes, in all and per e-mail address
-    const used = await tx
-      .select({ couponId: orders.couponId, email: orders.email })
-      .from(orders)
-      .where(and(inArray(orders.id, orderIds), isNotNull(orders.couponId)));
-    const perCoupon = new Map<string, number>();
-    const perUse = new Map<string, { couponId: string; email: string; n: number }>();
-    for (const u of used) {
-      const couponId = u.couponId!;
-      perCoupon.set(couponId, (perCoupon.get(couponId) ?? 0) + 1);
-      const email = u.email.toLowerCase();
-      const key = `${couponId}/${email}`;
-      perUse.set(key, { couponId, email, n: (perUse.get(key)?.n ?? 0) + 1 });
-    }
-    for (const id of [...perCoupon.keys()].sort())
-      await tx
-        .update(coupons)
-        .set({ timesUsed: sql`greatest(${coupons.timesUsed} - ${perCoupon.get(id)!}, 0)` })
-        .where(eq(coupons.id, id));
-    for (const u of perUse.values())
-      await tx
-        .update(couponUses)
-        .set({ uses: sql`greatest(${couponUses.uses} - ${u.n}, 0)` })
-        .where(and(eq(couponUses.couponId, u.couponId), eq(couponUses.email, u.email)));
     return [...touched];
   },
 
@@ -272,7 +320,7 @@ export const ordersRepository = {
    * (FOR UPDATE SKIP LOCKED: two sweepers never cancel, and so never restock, the same order twice).
    * Unpaid orders are never shipped, so the conditions match orders_state_idx.
    */
-  async cancelUnpaidBefore(tx: Tx, cutoff: Date, limit: number): Promise<string[]> {
+  async cancelUnpaidBefore(tx: Tx, cutoff: Date, limit: number) {
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -289,8 +337,11 @@ export const ordersRepository = {
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
     const ids = due.map((r) => r.id);
-    await tx.update(orders).set({ isCancelled: true, cancelledAt: new Date() }).where(inArray(orders.id, ids));
-    return ids;
+    return tx
+      .update(orders)
+      .set({ isCancelled: true, cancelledAt: new Date() })
+      .where(inArray(orders.id, ids))
+      .returning({ id: orders.id, email: orders.email, firstName: orders.firstName, orderNumber: orders.orderNumber });
   },
 
   /** Marks paid only an unpaid, live order; undefined when another request got there first. */

@@ -18,7 +18,7 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { BadRequestError, ConflictError } from '#server/lib/errors.ts';
 import { newId } from '#server/lib/ids.ts';
-import { orderConfirmationMail, outboxRow } from '#server/lib/mailer/index.ts';
+import { ORDER_NUMBER_SLOT, orderConfirmationMail, outboxRow } from '#server/lib/mailer/index.ts';
 import { pgErrorOf } from '#server/lib/sql.ts';
 import { pickRate, type Rate } from '../shipping/shipping-rates.ts';
 import { toOrder } from './order-view.ts';
@@ -200,6 +200,7 @@ async function pricedAndPlaced(
     to: email,
     name: order.firstName,
     orderId,
+    orderNumber: ORDER_NUMBER_SLOT,
     items: lines.map((l) => ({
       name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
       qty: l.qty,
@@ -232,6 +233,7 @@ async function pricedAndPlaced(
         })),
       outboxRow(mail),
       coupon ? { id: coupon.id, email: email.toLowerCase() } : null,
+      buyer.isGuest ? `guest ${email}` : buyer.username,
     );
   } catch (err) {
     throw await placingRefused(db, err, { needs, outcome, couponCode: coupon?.code });

@@ -1,11 +1,12 @@
-import { ERROR_CODES, ORDER_MESSAGES, type Order, type PayOrderInput } from '@store/shared';
+import { ERROR_CODES, ORDER_MESSAGES, formatMoney, fromCents, type Order, type PayOrderInput } from '@store/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { PaymentRejectedError, type PaymentVerifier } from '#server/integrations/paypal/index.ts';
+import { PaymentRejectedError, captureIdOf, type PaymentVerifier } from '#server/integrations/paypal/index.ts';
 import { BadRequestError, ConflictError, ForbiddenError } from '#server/lib/errors.ts';
 import { uniqueViolation } from '#server/lib/sql.ts';
 import type { OrderRow } from './orders-read.repository.ts';
 import { findOrder, orderView } from './orders-read.service.ts';
+import { lifecycleRepository } from './lifecycle.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 /** Who may pay: the order's owner, or whoever holds a valid guest access token for it. */
@@ -26,6 +27,7 @@ type VerifiedPayment = Awaited<ReturnType<PaymentVerifier['verify']>>;
 /** The payments row of a verified payment (its provider id is unique: one payment, one order). */
 const paymentRow = (orderId: string, p: VerifiedPayment, status: string = p.status) => ({
   orderId,
+  captureId: p.raw && typeof p.raw === 'object' ? captureIdOf(p.raw as Record<string, unknown>) : '',
   provider: p.provider,
   providerPaymentId: p.providerPaymentId,
   status,
@@ -38,7 +40,7 @@ const paymentRow = (orderId: string, p: VerifiedPayment, status: string = p.stat
 /**
  * A cancelled order (the unpaid-order sweeper gave its stock back) is never paid. When the shopper's money
  * did move (a real PayPal payment, approved as the hold ran out), the payment is recorded as REFUND_DUE
- * for the merchant and the shopper told so; a payment that does not verify, or a test-mode one, gets the
+ * (the reconciliation sweep refunds it and mails the shopper) and the shopper told so; a payment that does not verify, or a test-mode one, gets the
  * plain refusal.
  */
 async function refuseCancelled(
@@ -50,7 +52,16 @@ async function refuseCancelled(
   const payment = await verify().catch(() => undefined);
   if (!payment || payment.provider === 'test') throw new BadRequestError(ORDER_MESSAGES.cancelled);
   try {
-    await repo.insertPayment(db, paymentRow(order.id, payment, 'REFUND_DUE'));
+    await db.transaction(async (tx) => {
+      await repo.insertPayment(tx, paymentRow(order.id, payment, 'REFUND_DUE'));
+      await lifecycleRepository.addEvent(
+        tx,
+        order.id,
+        'payment refund due',
+        'paypal',
+        `${formatMoney(fromCents(payment.amountCents))} arrived after the order was cancelled`,
+      );
+    });
     log?.error(
       { orderId: order.id, paymentId: payment.providerPaymentId },
       'payment for a cancelled order: refund due',
@@ -100,6 +111,13 @@ export async function payOrder(
       });
       if (!row) return undefined;
       await repo.insertPayment(tx, paymentRow(order.id, payment));
+      await lifecycleRepository.addEvent(
+        tx,
+        order.id,
+        'paid',
+        payment.provider === 'test' ? 'test mode' : 'paypal',
+        `${formatMoney(fromCents(payment.amountCents))} by the browser`,
+      );
       return row;
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { categories, productImages, productSlugs, productVariants, products } from '#server/db/schema/index.ts';
 
@@ -165,6 +165,93 @@ export const productsAdminRepository = {
       .orderBy(...categoryPreference);
     for (const r of rows) if (!found.has(r.key)) found.set(r.key, r.id);
     return found;
+  },
+
+  /**
+   * Appends `srcs` to the product's gallery in their order (after its last image), makes the first its
+   * main image when it has none and `folder` its gallery folder when unset. The product row is locked
+   * first, so two uploads at once append one after the other. False when the product is gone.
+   */
+  async attachImages(tx: Tx, productId: string, folder: string, srcs: string[]): Promise<boolean> {
+    const [locked] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    if (!locked || srcs.length === 0) return Boolean(locked);
+    const [last] = await tx
+      .select({ n: sql<number | null>`max(${productImages.position})` })
+      .from(productImages)
+      .where(eq(productImages.productId, productId));
+    const start = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
+    await tx.insert(productImages).values(srcs.map((src, i) => ({ productId, src, position: start + i })));
+    await tx
+      .update(products)
+      .set({
+        image: sql`case when ${products.image} = '' then ${srcs[0]!} else ${products.image} end`,
+        imageFolderName: sql`case when ${products.imageFolderName} = '' then ${folder} else ${products.imageFolderName} end`,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, productId));
+    return true;
+  },
+
+  /** The product with its category's name, whatever its status (the admin's view). */
+  async findWithCategory(db: Conn, id: string) {
+    const [row] = await db
+      .select({ product: products, categoryName: categories.name, categorySlug: categories.slug })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.id, id));
+    return row;
+  },
+
+  /** Locks the products of `ids` that exist (a bulk action's rows), answering their id, name, price. */
+  async lockForBulk(tx: Tx, ids: string[]) {
+    return tx
+      .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+  },
+
+  /** Sets the status of these products; a product becoming active for the first time gets its publish time. */
+  async setStatus(tx: Tx, ids: string[], status: 'draft' | 'active'): Promise<void> {
+    await tx
+      .update(products)
+      .set({
+        status,
+        updatedAt: new Date(),
+        ...(status === 'active' ? { publishedAt: sql`coalesce(${products.publishedAt}, now())` } : {}),
+      })
+      .where(inArray(products.id, ids));
+  },
+
+  async setCategory(tx: Tx, ids: string[], categoryId: string | null): Promise<void> {
+    await tx.update(products).set({ categoryId, updatedAt: new Date() }).where(inArray(products.id, ids));
+  },
+
+  async removeMany(tx: Tx, ids: string[]): Promise<number> {
+    const rows = await tx.delete(products).where(inArray(products.id, ids)).returning({ id: products.id });
+    return rows.length;
+  },
+
+  /**
+   * Deletes up to `limit` drafts never published and untouched since `cutoff`; rows another process
+   * is sweeping (or an admin is saving) are skipped, not waited for. Answers the deleted ids.
+   */
+  async removeStaleDrafts(tx: Tx, cutoff: Date, limit: number): Promise<string[]> {
+    const due = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.status, 'draft'), isNull(products.publishedAt), lt(products.updatedAt, cutoff)))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((r) => r.id);
+    await tx.delete(products).where(inArray(products.id, ids));
+    return ids;
   },
 
   async remove(db: Conn, id: string): Promise<boolean> {

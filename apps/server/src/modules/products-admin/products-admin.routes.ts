@@ -1,7 +1,27 @@
-import { messageResponseSchema, productImageUpdateSchema, productSchema, productUpdateSchema } from '@store/shared';
+import {
+  adminProductListQuerySchema,
+  adminProductListResponseSchema,
+  messageResponseSchema,
+  productBulkResponseSchema,
+  productBulkSchema,
+  productImageUpdateSchema,
+  productSchema,
+  productUpdateSchema,
+} from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSampleProduct, deleteProduct, updateProduct } from './products-admin.service.ts';
+import { createDraftSweeper } from './draft-cleanup.ts';
+import { listAdminProducts } from './products-admin-list.service.ts';
+import {
+  adminProduct,
+  bulkProducts,
+  createDraftProduct,
+  deleteProduct,
+  updateProduct,
+} from './products-admin.service.ts';
+
+/** How often abandoned drafts (never published, untouched for a day) are looked for. */
+const DRAFT_SWEEP_MS = 60 * 60_000;
 
 const tags = ['products (admin)'];
 const security = [{ bearer: [] }];
@@ -17,6 +37,15 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   };
 
+  // drafts nobody published or touched for a day go; each process sweeps, skipping rows another holds
+  const sweeper = createDraftSweeper(
+    db,
+    { everyMs: DRAFT_SWEEP_MS, onRemoved: () => app.catalogCache.invalidate() },
+    app.log,
+  );
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
+
   app.post(
     '/api/products',
     {
@@ -24,11 +53,56 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Create a sample product to edit ('Sample name', price 0, a unique slug)",
+        summary: "Create a draft product to edit ('Sample name', price 0, a unique slug); shoppers never see it",
         response: { 201: productSchema },
       },
     },
-    async (_req, reply) => reply.code(201).send(await written(await createSampleProduct(db))),
+    async (_req, reply) => reply.code(201).send(await written(await createDraftProduct(db))),
+  );
+
+  app.get(
+    '/api/admin/products',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The admin product list: drafts too, with status, stock, SKUs; filtered, sorted, paged',
+        querystring: adminProductListQuerySchema,
+        response: { 200: adminProductListResponseSchema },
+      },
+    },
+    async (req) => listAdminProducts(db, req.query),
+  );
+
+  app.get(
+    '/api/admin/products/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'A product as the editor loads it, drafts too (with status)',
+        params,
+        response: { 200: productSchema },
+      },
+    },
+    async (req) => adminProduct(db, req.params.id),
+  );
+
+  app.post(
+    '/api/products/bulk',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'One action (activate, draft, category, delete) on the selected products: all of them or none',
+        body: productBulkSchema,
+        response: { 200: productBulkResponseSchema },
+      },
+    },
+    async (req) => written(await bulkProducts(db, req.body)),
   );
 
   app.put(
@@ -54,13 +128,14 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Update a product: every given field is replaced (gallery and variants as whole lists)',
+        summary:
+          'Update a product: every given field is replaced (gallery and variants as whole lists); without `status` a draft is published',
         params,
         body: productUpdateSchema,
         response: { 200: productSchema },
       },
     },
-    async (req) => written(await updateProduct(db, req.params.id, req.body)),
+    async (req) => written(await updateProduct(db, req.params.id, req.body, true)),
   );
 
   app.delete(

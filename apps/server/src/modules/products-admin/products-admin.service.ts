@@ -4,18 +4,23 @@ import {
   NOTHING_TO_UPDATE,
   PRODUCT_MESSAGES,
   SKU_MAX,
+  publishProblem,
   cleanText,
   hasChanges,
   isObjectId,
   slugify,
   toCents,
   type Product,
+  type ProductBulkInput,
+  type ProductBulkResponse,
+  type ProductStatus,
   type ProductUpdateInput,
 } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
 import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
 import { pgErrorOf, uniqueViolation } from '#server/lib/sql.ts';
-import { getProduct } from '../catalog/catalog.service.ts';
+import { catalogRepository } from '../catalog/catalog.repository.ts';
+import { toProduct } from '../catalog/catalog.view.ts';
 import { sanitizeDescription } from './description.ts';
 import {
   productsAdminRepository as repo,
@@ -24,7 +29,7 @@ import {
 } from './products-admin.repository.ts';
 
 const SAMPLE = {
-  name: 'Sample name',
+  name: PRODUCT_MESSAGES.placeholderName,
   brand: 'Sample brand',
   description: '<p>Sample description</p>',
 };
@@ -49,8 +54,19 @@ async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** POST /api/products: a sample product for the admin to edit. */
-export async function createSampleProduct(db: Db): Promise<Product> {
+/** A product as an admin sees it, whatever its status: the product page's fields plus `status`. */
+export async function adminProduct(db: Db, id: string): Promise<Product> {
+  const found = isObjectId(id) ? await repo.findWithCategory(db, id) : undefined;
+  if (!found) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
+  const product = toProduct(found, await catalogRepository.detailParts(db, id));
+  return { ...product, status: found.product.status as ProductStatus };
+}
+
+/**
+ * POST /api/products: a draft for the admin to edit (a placeholder name, price 0). Shoppers never see
+ * it; the first save publishes it, and a draft never published and untouched for a day is removed.
+ */
+export async function createDraftProduct(db: Db): Promise<Product> {
   const row = await retryOnSlugClash(async () =>
     repo.insert(db, {
       name: SAMPLE.name,
@@ -58,10 +74,12 @@ export async function createSampleProduct(db: Db): Promise<Product> {
       priceCents: 0,
       countInStock: 0,
       brand: SAMPLE.brand,
+      status: 'draft',
+      publishedAt: null,
       ...sanitizeDescription(SAMPLE.description),
     }),
   );
-  return getProduct(db, row.id);
+  return adminProduct(db, row.id);
 }
 
 async function resolveCategory(db: Db, value: string | null): Promise<string | null> {
@@ -129,13 +147,26 @@ async function columnsOf(db: Db, input: ProductUpdateInput): Promise<Partial<Pro
  * PUT /api/products/{id} (and /image/{id} with the gallery fields): every given field is replaced; the
  * gallery and the variants are replaced in the same transaction as the product row. A new name moves the
  * slug; the old one stays in product_slugs so links to it keep resolving.
+ *
+ * `publish` (PUT /api/products/{id}): the product ends up with the status the body names, else active (a
+ * draft's first save publishes it). Being active needs a name other than the placeholder and a price
+ * above zero; otherwise 400 and nothing changes. The image call (`publish` false) keeps the status.
  */
-export async function updateProduct(db: Db, id: string, input: ProductUpdateInput): Promise<Product> {
+export async function updateProduct(db: Db, id: string, input: ProductUpdateInput, publish = false): Promise<Product> {
   const current = isObjectId(id) ? await repo.find(db, id) : undefined;
   if (!current) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
   // `_id` names the product, it changes nothing
   if (!hasChanges(input, ['_id'])) throw new BadRequestError(NOTHING_TO_UPDATE, ERROR_CODES.NOTHING_TO_UPDATE);
   const set = await columnsOf(db, input);
+  if (publish) {
+    const status: ProductStatus = input.status ?? 'active';
+    // an active product is checked when it is published, or when the body changes its name or price
+    const checked = status === 'active' && (current.status !== 'active' || 'name' in set || 'priceCents' in set);
+    const problem = checked ? publishProblem(set.name ?? current.name, set.priceCents ?? current.priceCents) : null;
+    if (problem) throw new BadRequestError(problem);
+    set.status = status;
+    if (status === 'active' && current.publishedAt === null) set.publishedAt = new Date();
+  }
   const variants = input.colorsVariants ? variantValues(input.colorsVariants) : undefined;
   if (variants) await checkSkusFree(db, id, variants);
 
@@ -160,7 +191,53 @@ export async function updateProduct(db: Db, id: string, input: ProductUpdateInpu
     if (variants && uniqueViolation(err) === 'product_variants_sku_uq') await checkSkusFree(db, id, variants);
     throw err;
   });
-  return getProduct(db, id);
+  return adminProduct(db, id);
+}
+
+/** Uploaded images join the product's gallery (upload order); the first is the main image if it has none. */
+export async function attachUploads(db: Db, productId: string, folder: string, srcs: string[]): Promise<Product> {
+  const found = await db.transaction((tx) => repo.attachImages(tx, productId, folder, srcs));
+  if (!found) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
+  return adminProduct(db, productId);
+}
+
+/** Whether the product exists (checked before an upload that attaches to it is read). */
+export async function productExists(db: Db, id: string): Promise<boolean> {
+  return isObjectId(id) && (await repo.find(db, id)) !== undefined;
+}
+
+const plural = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
+
+/**
+ * POST /api/products/bulk: one action on every selected product in one transaction, all or none: a
+ * product missing, or one that cannot be published, refuses the whole request and changes nothing.
+ */
+export async function bulkProducts(db: Db, input: ProductBulkInput): Promise<ProductBulkResponse> {
+  const ids = [...new Set(input.ids)];
+  const categoryId = input.action === 'category' ? await resolveCategory(db, input.category ?? null) : null;
+  return db.transaction(async (tx) => {
+    // locked in id order, so two bulk requests over the same rows queue instead of deadlocking
+    const rows = await repo.lockForBulk(tx, ids);
+    if (rows.length !== ids.length) throw new NotFoundError(PRODUCT_MESSAGES.bulkNotFound);
+    const n = rows.length;
+    switch (input.action) {
+      case 'activate': {
+        const blocked = rows.filter((r) => publishProblem(r.name, r.priceCents) !== null);
+        if (blocked.length) throw new BadRequestError(PRODUCT_MESSAGES.bulkPublish(blocked.map((r) => r.name)));
+        await repo.setStatus(tx, ids, 'active');
+        return { message: `${plural(n)} published`, count: n };
+      }
+      case 'draft':
+        await repo.setStatus(tx, ids, 'draft');
+        return { message: `${plural(n)} set to draft`, count: n };
+      case 'category':
+        await repo.setCategory(tx, ids, categoryId);
+        return { message: `${plural(n)} moved to another category`, count: n };
+      case 'delete':
+        if ((await repo.removeMany(tx, ids)) !== n) throw new NotFoundError(PRODUCT_MESSAGES.bulkNotFound);
+        return { message: `${plural(n)} deleted`, count: n };
+    }
+  });
 }
 
 /** DELETE /api/products/{id}: orders keep their item snapshots (order_items.product_id becomes null). */

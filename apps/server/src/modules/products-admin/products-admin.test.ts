@@ -37,21 +37,31 @@ describe('admin product writes', () => {
     expect((await call('GET', `/api/products/${p.id}`)).json().name).toBe(p.name);
   });
 
-  it('creates a sample product with a unique slug each time', async () => {
+  it('creates a draft sample product with a unique slug each time', async () => {
     const res = await call('POST', '/api/products', admin);
     expect(res.statusCode).toBe(201);
     const first = res.json();
-    expect(first).toMatchObject({ name: 'Sample name', price: 0, countInStock: 0, colorsVariants: [], imageB: [] });
+    expect(first).toMatchObject({
+      name: 'Sample name',
+      price: 0,
+      countInStock: 0,
+      colorsVariants: [],
+      imageB: [],
+      status: 'draft',
+    });
     expect(first._id).toMatch(/^[0-9a-f]{24}$/);
     const second = await create();
     expect(second.slug).not.toBe(first.slug);
-    expect((await call('GET', `/api/products/slug/${second.slug}`)).json()._id).toBe(second._id);
+    expect((await call('GET', `/api/admin/products/${second._id}`, admin)).json()).toMatchObject({
+      slug: second.slug,
+      status: 'draft',
+    });
   });
 
   it('saves every editable field and shows it at once (the cached answer is dropped)', async () => {
     const p = await create();
     const cat = await createCategory(t.app.db, { name: 'Desk Lamps' });
-    expect((await call('GET', `/api/products/${p._id}`)).json().name).toBe('Sample name'); // now cached
+    expect((await call('GET', `/api/products/${p._id}`, admin)).json().name).toBe('Sample name'); // now cached
     const body = {
       _id: p._id,
       name: '  Brass   Desk Lamp ',
@@ -75,6 +85,7 @@ describe('admin product writes', () => {
     expect(res.statusCode).toBe(200);
     const saved = res.json();
     expect(saved).toMatchObject({
+      status: 'active',
       name: 'Brass Desk Lamp',
       slug: 'brass-desk-lamp',
       purchaseLink: body.purchaseLink,
@@ -139,9 +150,8 @@ describe('admin product writes', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message, JSON.stringify(body)).toBe(message);
     }
-    expect((await call('PUT', `/api/products/${p._id}`, admin, { price: 0.29, countInStock: 0 })).json().price).toBe(
-      0.29,
-    );
+    const ok = await call('PUT', `/api/products/${p._id}`, admin, { name: 'Cheap Pen', price: 0.29, countInStock: 0 });
+    expect(ok.json()).toMatchObject({ price: 0.29, status: 'active' });
     expect((await call('PUT', `/api/products/${'f'.repeat(24)}`, admin, { name: 'X' })).statusCode).toBe(404);
   });
 
@@ -159,8 +169,9 @@ describe('admin product writes', () => {
       expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
       expect(res.json()).toEqual({ message: 'Nothing to update', code: 'NOTHING_TO_UPDATE' });
     }
-    expect((await call('GET', `/api/products/${p._id}`)).json()).toMatchObject({
+    expect((await call('GET', `/api/admin/products/${p._id}`, admin)).json()).toMatchObject({
       name: 'Sample name',
+      status: 'draft',
       updatedAt: p.updatedAt,
     });
     expect((await call('PUT', `/api/products/image/${p._id}`, admin, { imageB: [] })).statusCode).toBe(200);

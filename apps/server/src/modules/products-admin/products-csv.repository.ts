@@ -21,6 +21,7 @@ const csvColumns = {
   video: products.video,
   description: products.description,
   descriptionText: products.descriptionText,
+  status: products.status,
 };
 /** Products with their category's name, as a CSV shows them. */
 function selectCsv(db: Conn) {
@@ -41,7 +42,8 @@ export type VariantWrite = Required<Omit<typeof productVariants.$inferInsert, 'c
  */
 const PRODUCT_RECORD = sql.raw(
   `id char(24), slug text, name text, brand text, "categoryId" char(24), "priceCents" int, "countInStock" int,
-   "purchaseLink" text, "shippingMethod" text, image text, video text, description text, "descriptionText" text`,
+   "purchaseLink" text, "shippingMethod" text, image text, video text, description text, "descriptionText" text,
+   status text`,
 );
 const VARIANT_RECORD = sql.raw(
   `id char(24), "productId" char(24), name text, src text, "priceCents" int, position int, "countInStock" int, sku text`,
@@ -108,15 +110,17 @@ export const productsCsvRepository = {
     if (rows.length === 0) return [];
     const written = await tx.execute<{ id: string; slug: string }>(sql`
       insert into ${products} (id, slug, name, brand, category_id, price_cents, count_in_stock, purchase_link,
-        shipping_method, image, video, description, description_text)
+        shipping_method, image, video, description, description_text, status, published_at)
       select id, slug, name, brand, "categoryId", "priceCents", "countInStock", "purchaseLink", "shippingMethod",
-        image, video, description, "descriptionText"
+        image, video, description, "descriptionText", status, case when status = 'active' then now() end
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${PRODUCT_RECORD})
       on conflict (slug) do update set name = excluded.name, brand = excluded.brand,
         category_id = excluded.category_id, price_cents = excluded.price_cents,
         count_in_stock = excluded.count_in_stock, purchase_link = excluded.purchase_link,
         shipping_method = excluded.shipping_method, image = excluded.image, video = excluded.video,
-        description = excluded.description, description_text = excluded.description_text, updated_at = now()
+        description = excluded.description, description_text = excluded.description_text,
+        status = excluded.status, published_at = coalesce(${products.publishedAt}, excluded.published_at),
+        updated_at = now()
       returning id, slug`);
     return written.rows;
   },

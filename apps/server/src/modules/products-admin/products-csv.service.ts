@@ -3,7 +3,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import {
   CSV_IMPORT_MAX_BYTES,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_COLUMNS_WITHOUT_STATUS,
   PRODUCT_MESSAGES,
+  publishProblem,
   SKU_MAX,
   cleanText,
   fromCents,
@@ -59,7 +61,7 @@ export const CSV_IMPORT_MESSAGES = {
   notCsv: (detail: string) => `The file could not be read as CSV: ${detail}`,
   header: (problems: string) =>
     `The header row does not match (${problems}). It must be: ${PRODUCT_CSV_COLUMNS.join(',')}`,
-  cellCount: (n: number) => `The row has ${n} cells, the header ${PRODUCT_CSV_COLUMNS.length}`,
+  cellCount: (n: number, width: number = PRODUCT_CSV_COLUMNS.length) => `The row has ${n} cells, the header ${width}`,
   nul: 'A cell holds a NUL character',
   slugRequired: 'Slug is required',
   slug: `Slug must be lowercase letters, digits and hyphens (at most ${SLUG_MAX}), starting and ending with a letter or digit`,
@@ -68,6 +70,7 @@ export const CSV_IMPORT_MESSAGES = {
     `Slug ${slug} belonged to another product before (old links lead there): choose another`,
   categoryNotFound: (name: string) => `Category not found: ${name}`,
   variants: 'Variants must be a JSON array of {name, src, price, countInStock, sku}',
+  status: "Status must be 'draft', 'active' or empty (a new product is active; a known one keeps its status)",
   skuRepeated: (sku: string, row: number) => `SKU ${sku} is also given in row ${row}`,
   changedMeanwhile: 'The catalogue changed while the file was imported: nothing was imported. Please try again.',
   jobRunning: 'An import with this job id is already running',
@@ -112,6 +115,7 @@ function cellsOf(p: CsvProductRow, variants: VariantRow[]): Cells {
     video: p.video,
     description: p.description,
     variants: variantsCell(variants),
+    status: p.status,
   };
 }
 
@@ -188,11 +192,14 @@ interface CsvRow {
   cells: Cells;
 }
 
-function checkHeader(header: string[]): void {
+/** The header names every column in order; a file without the last one (status) is read too. Answers its width. */
+function checkHeader(header: string[]): number {
   const got = header.map((h) => h.trim());
-  if (got.length === PRODUCT_CSV_COLUMNS.length && got.every((h, i) => h === PRODUCT_CSV_COLUMNS[i])) return;
+  for (const columns of [PRODUCT_CSV_COLUMNS, PRODUCT_CSV_COLUMNS_WITHOUT_STATUS])
+    if (got.length === columns.length && got.every((h, i) => h === columns[i])) return columns.length;
+  const optional = new Set<string>(['status']);
   const known = new Set<string>(PRODUCT_CSV_COLUMNS);
-  const missing = PRODUCT_CSV_COLUMNS.filter((c) => !got.includes(c));
+  const missing = PRODUCT_CSV_COLUMNS.filter((c) => !got.includes(c) && !optional.has(c));
   const unknown = got.filter((c) => !known.has(c));
   const repeated = [...new Set(got.filter((c, i) => got.indexOf(c) !== i))];
   const problems = [
@@ -219,16 +226,16 @@ function readRows(bytes: Buffer): { rows: CsvRow[]; errors: RowError[] } {
   }
   const [header, ...data] = records;
   if (!header) throw new BadRequestError(CSV_IMPORT_MESSAGES.empty);
-  checkHeader(header);
+  const width = checkHeader(header);
   const rows: CsvRow[] = [];
   const errors: RowError[] = [];
   data.forEach((record, i) => {
     const row = i + 2;
     if (record.every((c) => c.trim() === '')) return;
-    if (record.length !== PRODUCT_CSV_COLUMNS.length)
-      return void errors.push({ row, message: CSV_IMPORT_MESSAGES.cellCount(record.length) });
+    if (record.length !== width)
+      return void errors.push({ row, message: CSV_IMPORT_MESSAGES.cellCount(record.length, width) });
     if (record.some((c) => c.includes('\u0000'))) return void errors.push({ row, message: CSV_IMPORT_MESSAGES.nul });
-    const cells = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, k) => [c, unescapeCsvFormula(record[k]!)]));
+    const cells = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, k) => [c, unescapeCsvFormula(record[k] ?? '')]));
     rows.push({ row, cells: cells as Cells });
   });
   return { rows, errors };
@@ -373,7 +380,9 @@ function sameVariants(next: VariantWrite[], stored: VariantRow[]): boolean {
 }
 
 /** The cells of a row that are fields of the product (the slug is its key, the variants go apart). */
-const PRODUCT_FIELDS = PRODUCT_CSV_COLUMNS.filter((c) => c !== '_id' && c !== 'slug' && c !== 'variants');
+const PRODUCT_FIELDS = PRODUCT_CSV_COLUMNS.filter(
+  (c) => c !== '_id' && c !== 'slug' && c !== 'variants' && c !== 'status',
+);
 
 function emptyProduct(slug: string): ProductWrite {
   return {
@@ -390,6 +399,7 @@ function emptyProduct(slug: string): ProductWrite {
     video: '',
     description: '',
     descriptionText: '',
+    status: 'active',
   };
 }
 
@@ -433,6 +443,11 @@ function planRow(r: CsvRow, ctx: Context): Plan | string[] {
     if (list) input.colorsVariants = list;
     else errors.push(CSV_IMPORT_MESSAGES.variants);
   }
+  // an empty status cell: a new product is active, a known one keeps its status
+  const statusCell = cells.status.trim();
+  if (statusCell !== '' && statusCell !== 'draft' && statusCell !== 'active') errors.push(CSV_IMPORT_MESSAGES.status);
+  const status = statusCell === 'draft' || statusCell === 'active' ? statusCell : undefined;
+  if (status !== undefined && status !== current?.row.status) input.status = status;
   const storedSkus = () => current!.variants.map((v) => v.sku).filter(Boolean);
   if (errors.length === 0 && Object.keys(input).length === 0)
     return { row, isNew: false, product: withoutCategoryName(current!.row), changed: false, skus: storedSkus() };
@@ -446,6 +461,12 @@ function planRow(r: CsvRow, ctx: Context): Plan | string[] {
   let variants: VariantWrite[] | undefined;
   try {
     Object.assign(product, productColumns({ ...data, category: undefined, description: undefined }));
+    if (data.status !== undefined) product.status = data.status;
+    // a row that publishes a product (a new one marked active, or a draft made active) meets the editor's rule
+    if (data.status === 'active') {
+      const problem = publishProblem(product.name, product.priceCents);
+      if (problem) return [problem];
+    }
     if (data.description !== undefined) Object.assign(product, ctx.sanitize(data.description));
     if (data.category !== undefined) {
       const name = cleanText(data.category ?? '');

@@ -122,6 +122,7 @@ describe('products as CSV: export and import', () => {
       video: 'https://video.example.com/lamp.mp4',
       description: '<p>Warm light</p>\n<p>Two lines, one "quote"</p>',
       variants: expect.any(String),
+      status: 'active',
     });
     expect(JSON.parse(row.variants)).toEqual([
       { name: 'Brass', src: '/uploads/lamp/brass.webp', price: 59.9, countInStock: 4, sku: 'LAMP-BR' },
@@ -397,6 +398,46 @@ describe('products as CSV: export and import', () => {
     expect((await variantsOf(b.id)).map((v) => [v.id, v.sku])).toEqual([[b.variantRows[0]!.id, 'MOVE-1']]);
   });
 
+  it('carries the status: exported, set by a row, and an empty cell (or a file without the column) makes new products active', async () => {
+    const draft = await createProduct(t.app.db, { name: 'Csv Draft', status: 'draft', publishedAt: null });
+    expect((await rowFor(draft.slug)).status).toBe('draft');
+    const res = await importCsv(
+      csvOf([
+        newRow('csv-status-new'),
+        newRow('csv-status-draft', { status: 'draft' }),
+        { ...(await rowFor(draft.slug)), status: 'active' },
+      ]),
+    );
+    expect(res.json()).toEqual({ created: 2, updated: 1 });
+    expect((await rowFor('csv-status-new')).status).toBe('active');
+    expect((await rowFor('csv-status-draft')).status).toBe('draft');
+    expect((await rowFor(draft.slug)).status).toBe('active');
+    // a file written before the status column: read as if each status cell were empty
+    const old = PRODUCT_CSV_COLUMNS.slice(0, -1);
+    const legacy = stringify([old, old.map((c) => newRow('csv-status-legacy')[c] ?? '')]);
+    expect((await importCsv(legacy)).json()).toEqual({ created: 1, updated: 0 });
+    expect((await rowFor('csv-status-legacy')).status).toBe('active');
+    // an empty cell keeps a known product's status
+    expect((await importCsv(csvOf([{ ...(await rowFor('csv-status-draft')), status: '' }]))).json()).toEqual({
+      created: 0,
+      updated: 0,
+    });
+    expect((await rowFor('csv-status-draft')).status).toBe('draft');
+    const bad = await importCsv(
+      csvOf([
+        newRow('csv-status-bad', { status: 'hidden' }),
+        newRow('csv-status-free', { status: 'active', price: '0' }),
+      ]),
+    );
+    expect(bad.json().errors).toEqual([
+      {
+        row: 2,
+        message: "Status must be 'draft', 'active' or empty (a new product is active; a known one keeps its status)",
+      },
+      { row: 3, message: 'Set a price above 0 before publishing' },
+    ]);
+  });
+
   it('refuses a header that does not match, naming the missing and unknown columns', async () => {
     const wrong = HEADER.replace('price', 'cost').replace(',video', '');
     const res = await importCsv(`${wrong}\n`);
@@ -413,7 +454,7 @@ describe('products as CSV: export and import', () => {
     const ok = await importCsv(`\ufeff${HEADER}\r\n\r\n`);
     expect(ok.json()).toEqual({ created: 0, updated: 0 });
     const short = await importCsv(`${HEADER}\r\n\r\nonly,three,cells\r\n`);
-    expect(short.json().errors).toEqual([{ row: 3, message: 'The row has 3 cells, the header 13' }]);
+    expect(short.json().errors).toEqual([{ row: 3, message: 'The row has 3 cells, the header 14' }]);
     const broken = await importCsv(`${HEADER}\n,"unclosed,x\n`);
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/^The file could not be read as CSV: /);

@@ -3,9 +3,16 @@ import type { Tx } from '#server/db/client.ts';
 import { orderItems, orders, products, reviews } from '#server/db/schema/index.ts';
 
 export const reviewsRepository = {
-  /** Locks the product row: concurrent reviews of one product then recompute its rating one after another. */
+  /**
+   * Locks the product row: concurrent reviews of one product then recompute its rating one after another.
+   * A draft is not in the shop, so it cannot be reviewed (false, as for a product that does not exist).
+   */
   async lockProduct(tx: Tx, productId: string): Promise<boolean> {
-    const rows = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+    const rows = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.status, 'active')))
+      .for('update');
     return rows.length > 0;
   },
 

@@ -37,8 +37,8 @@ describe('address validation, built-in rules', () => {
         { State: 'ON', Zip5: 'K1A 0B1', Country: 'CA' },
       ],
       [
-        { ...base, city: 'London', state: 'Greater London', postalCode: 'sw1a 1aa', country: 'United Kingdom' },
-        { State: 'GREATER LONDON', Zip5: 'SW1A 1AA', Country: 'GB' },
+        { ...base, city: 'LONDON', state: 'GREATER LONDON', postalCode: 'sw1a 1aa', country: 'United Kingdom' },
+        { City: 'London', State: 'Greater London', Zip5: 'SW1A 1AA', Country: 'GB' },
       ],
       [
         { ...base, city: 'Sydney', state: 'nsw', postalCode: '2000', country: 'AU' },
@@ -46,7 +46,15 @@ describe('address validation, built-in rules', () => {
       ],
       [
         { ...base, city: 'Paris', state: 'Ile-de-France', postalCode: '75008', country: 'France' },
-        { State: 'ILE-DE-FRANCE', Zip5: '75008', Country: 'France' },
+        { State: 'Ile-de-France', Zip5: '75008', Country: 'FR' },
+      ],
+      [
+        { ...base, address1: '1600 pennsylvania ave nw', city: 'washington', state: 'dc', postalCode: '20500' },
+        { Address1: '1600 Pennsylvania Ave NW', City: 'Washington', State: 'DC', Zip5: '20500', Country: 'US' },
+      ],
+      [
+        { ...base, city: 'Tokyo', state: 'Tokyo', postalCode: '100-0001', country: 'JP' },
+        { Zip5: '100-0001', Country: 'JP' },
       ],
     ];
     for (const [input, expected] of cases) {

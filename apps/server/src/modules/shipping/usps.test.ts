@@ -116,9 +116,10 @@ describe('address validation with the USPS Addresses API v3 (local stand-in)', (
     });
     const lookup = usps.calls.find((c) => c.url.startsWith('/addresses/v3/address'))!;
     const q = new URL(lookup.url, 'http://x').searchParams;
+    // what the shopper typed all in lower case is asked in title case (USPS reads any case)
     expect(Object.fromEntries(q)).toEqual({
-      streetAddress: '1600 pennsylvania ave',
-      city: 'washington',
+      streetAddress: '1600 Pennsylvania Ave',
+      city: 'Washington',
       state: 'DC',
       ZIPCode: '20500',
     });

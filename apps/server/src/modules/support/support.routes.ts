@@ -1,14 +1,25 @@
 import {
   contactSchema,
+  inboxPageSchema,
+  inboxQuerySchema,
   messageSendSchema,
   recipientQuerySchema,
   recipientSchema,
   supportMessageSchema,
+  supportUnreadSchema,
 } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perIp } from '#server/lib/rate-limit.ts';
-import { getConversation, searchRecipients, sendMessage, submitContact } from './support.service.ts';
+import {
+  getConversation,
+  listInbox,
+  markConversationRead,
+  searchRecipients,
+  sendMessage,
+  submitContact,
+  unreadCounts,
+} from './support.service.ts';
 
 const tags = ['support'];
 const security = [{ bearer: [] }];
@@ -51,7 +62,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = req.user!;
       // admins are signed-in, trusted accounts answering many people: no captcha for them
       if (!me.isAdmin) await app.captcha.verify(req.body.grecaptcha, req.ip);
-      return reply.code(201).send(await sendMessage(db, me, req.body));
+      return reply.code(201).send(await sendMessage(db, me, req.body, app.config.publicUrl));
     },
   );
 
@@ -83,5 +94,49 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => searchRecipients(db, req.query.q),
+  );
+
+  app.get(
+    '/api/support/inbox',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin inbox: conversations newest first with their customer, newest message and unread count',
+        querystring: inboxQuerySchema,
+        response: { 200: inboxPageSchema },
+      },
+    },
+    async (req) => listInbox(db, req.query),
+  );
+
+  app.get(
+    '/api/support/unread',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Support replies the signed-in account has not read; for admins also the inbox's unread conversations",
+        response: { 200: supportUnreadSchema },
+      },
+    },
+    async (req) => unreadCounts(db, req.user!),
+  );
+
+  app.put(
+    '/api/support/conversations/:id/read',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a conversation read (users: only their own, as `me`, their id or username; admins: any)',
+        params: z.object({ id: z.string().min(1).max(254) }),
+        response: { 200: z.object({ unread: z.number() }) },
+      },
+    },
+    async (req) => markConversationRead(db, req.user!, req.params.id),
   );
 };

@@ -14,6 +14,7 @@ import type { TrackingProvider } from '#server/integrations/tracking/index.ts';
 import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
 import { enqueueMail, orderShippedMail } from '#server/lib/mailer/index.ts';
 import { findOrder } from '../orders/orders-read.service.ts';
+import { lifecycleRepository } from '../orders/lifecycle.repository.ts';
 import { trackingRepository as repo, type TrackingEventRow } from './tracking.repository.ts';
 
 export const toMovement = (e: Pick<TrackingEventRow, 'occurredAt' | 'status' | 'location'>): MovementEvent => ({
@@ -84,9 +85,16 @@ export async function sendTrackingEmail(
     trackingItem: [...new Set(b.trackingItem.map((s) => cleanText(s, 200)).filter(Boolean))],
   }));
   if (trackingNumbers.some((t) => !t.number)) throw new BadRequestError('Tracking number is required');
-  await enqueueMail(
-    db,
-    orderShippedMail(ctx.publicUrl, { to: order.email, name: order.firstName, orderId: order.id, trackingNumbers }),
-  );
+  const mail = orderShippedMail(ctx.publicUrl, {
+    to: order.email,
+    name: order.firstName,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    trackingNumbers,
+  });
+  await db.transaction(async (tx) => {
+    await enqueueMail(tx, mail);
+    await lifecycleRepository.addEvent(tx, order.id, 'email', 'system', mail.subject);
+  });
   return { message: TRACKING_MESSAGES.emailSent };
 }

@@ -6,13 +6,16 @@ import {
   UPLOAD_MESSAGES,
   deleteUploadsResponseSchema,
   deleteUploadsSchema,
+  PRODUCT_MESSAGES,
   uploadListSchema,
+  uploadQuerySchema,
   uploadResponseSchema,
 } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BadRequestError } from '#server/lib/errors.ts';
+import { BadRequestError, NotFoundError } from '#server/lib/errors.ts';
 import { perIp } from '#server/lib/rate-limit.ts';
+import { attachUploads, productExists } from '../products-admin/products-admin.service.ts';
 import { receiveImages } from './uploads.receive.ts';
 import { deleteImages, listImages } from './uploads.service.ts';
 
@@ -49,14 +52,25 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: `Upload JPG/PNG images (multipart field "files", up to ${UPLOAD_MAX_FILES}, 5 MB each) as WebP`,
+        description:
+          'With `?product={id}` the stored images join that product: appended to its gallery in upload order, the first as its main image when it has none.',
         consumes: ['multipart/form-data'],
         params,
+        querystring: uploadQuerySchema,
         response: { 200: uploadResponseSchema },
       },
     },
     async (req) => {
       if (!req.isMultipart()) throw new BadRequestError(UPLOAD_MESSAGES.notMultipart);
-      return receiveImages(req.parts(), uploadsDir, req.params.folder, req.log);
+      const productId = req.query.product;
+      if (productId !== undefined && !(await productExists(app.db, productId)))
+        throw new NotFoundError(PRODUCT_MESSAGES.notFound);
+      const received = await receiveImages(req.parts(), uploadsDir, req.params.folder, req.log);
+      if (productId === undefined) return received;
+      const srcs = received.files.map((f) => f.src);
+      const product = await attachUploads(app.db, productId, req.params.folder, srcs);
+      if (srcs.length > 0) await app.catalogCache.invalidate();
+      return { ...received, product };
     },
   );
 

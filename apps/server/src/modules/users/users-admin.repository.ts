@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { containsLower as contains, idPrefixRange } from '#server/lib/sql.ts';
@@ -44,15 +44,41 @@ function accountsWhere(f: AccountFilter): SQL | undefined {
   );
 }
 
+/**
+ * The admin list's ORDER BY, matching its index read forwards or backwards (the NULLS placement is spelled
+ * out because a backward scan reverses it too); the id breaks ties so pages never overlap.
+ */
+function accountOrder(sort: 'createdAt' | 'username' | 'name' | 'email', dir: 'asc' | 'desc'): SQL[] {
+  const keys: SQL[] =
+    sort === 'username'
+      ? [sql`lower(${users.username})`, sql`${users.id}`]
+      : sort === 'name'
+        ? [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, sql`${users.id}`]
+        : sort === 'email'
+          ? [sql`${users.email}`, sql`${users.id}`]
+          : [];
+  // users_list_created_idx is (created_at DESC NULLS LAST, id DESC NULLS LAST)
+  if (sort === 'createdAt') {
+    return dir === 'desc'
+      ? [sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`]
+      : [sql`${users.createdAt} asc nulls first`, sql`${users.id} asc nulls first`];
+  }
+  return keys.map((k) => (dir === 'asc' ? sql`${k} asc nulls last` : sql`${k} desc nulls first`));
+}
+
 /** The admin screens' reads of accounts; guests, made at checkout, are left out of lists and counts. */
 export const usersAdminRepository = {
-  /** A page of accounts, newest first, or by username (recipient suggestions). */
-  async listAccounts(db: Conn, filter: AccountFilter, page: { limit: number; offset: number; byUsername: boolean }) {
+  /** A page of accounts in the asked order, each sort read from its partial index (users_list_*_idx). */
+  async listAccounts(
+    db: Conn,
+    filter: AccountFilter,
+    page: { limit: number; offset: number; sort: 'createdAt' | 'username' | 'name' | 'email'; dir: 'asc' | 'desc' },
+  ) {
     return db
       .select()
       .from(users)
       .where(accountsWhere(filter))
-      .orderBy(...(page.byUsername ? [asc(sql`lower(${users.username})`)] : [desc(users.createdAt), desc(users.id)]))
+      .orderBy(...accountOrder(page.sort, page.dir))
       .limit(page.limit)
       .offset(page.offset);
   },

@@ -42,11 +42,15 @@ export async function listUsers(db: Db, q: z.output<typeof userListQuerySchema>)
   };
   // recipient suggestions: at most 50, by username
   const pageSize = search ? Math.min(q.pageSize, SUGGESTIONS_MAX) : q.pageSize;
+  // the search box (recipient suggestions) lists by username unless a sort is asked for; dates run
+  // newest first and text A to Z unless an order is asked for
+  const sort = q.sortBy ?? (search ? 'username' : 'createdAt');
   const [rows, total] = await Promise.all([
     accounts.listAccounts(db, filter, {
       limit: pageSize,
       offset: (q.pageNumber - 1) * pageSize,
-      byUsername: Boolean(search),
+      sort,
+      dir: q.order ?? (sort === 'createdAt' ? 'desc' : 'asc'),
     }),
     accounts.countAccounts(db, filter),
   ]);

@@ -9,7 +9,9 @@ import { BagIcon, CartIcon, UserIcon } from '#web/components/icons.tsx';
 import { displayName, useAuth } from '#web/lib/auth.ts';
 import { itemCount } from '#web/lib/cart-logic.ts';
 import { useCart } from '#web/lib/cart.ts';
+import { useSupportUnread } from '#web/lib/support-unread.ts';
 import { useLogout } from '../use-logout.ts';
+import { CategoryMenu } from './CategoryMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { paths } from '#web/lib/paths.ts';
@@ -20,6 +22,10 @@ export function Header() {
   const logout = useLogout();
   const [expanded, setExpanded] = useState(false);
   const close = () => setExpanded(false);
+  const waiting = useSupportUnread().data;
+  // support replies the shopper has not read, and (admins) conversations the inbox has not read
+  const replies = waiting?.unread ?? 0;
+  const inbox = waiting?.inbox ?? 0;
 
   return (
     <header>
@@ -34,6 +40,7 @@ export function Header() {
               <SearchBox onSearch={close} />
             </div>
             <Nav className="align-items-lg-center gap-lg-2">
+              <CategoryMenu onNavigate={close} />
               <div className="nav-item py-2 py-lg-0">
                 <ThemeSwitch />
               </div>
@@ -44,6 +51,7 @@ export function Header() {
                   title={
                     <span className="d-inline-flex align-items-center gap-1">
                       <UserIcon size={16} /> {displayName(userInfo)}
+                      {replies > 0 && <UnreadBadge count={replies} label="unread support replies" />}
                     </span>
                   }
                 >
@@ -54,6 +62,7 @@ export function Header() {
                       </NavDropdown.Item>
                       <NavDropdown.Item as={Link} to={paths.contactSupport} onClick={close}>
                         Contact Support
+                        {replies > 0 && <UnreadBadge count={replies} label="unread" testId="support-unread" />}
                       </NavDropdown.Item>
                       <NavDropdown.Divider />
                     </>
@@ -79,7 +88,16 @@ export function Header() {
                 </Nav.Link>
               )}
               {userInfo?.isAdmin && (
-                <NavDropdown id="admin-menu" title="Admin" align="end">
+                <NavDropdown
+                  id="admin-menu"
+                  align="end"
+                  title={
+                    <span>
+                      Admin
+                      {inbox > 0 && <UnreadBadge count={inbox} label="unread support conversations" />}
+                    </span>
+                  }
+                >
                   <NavDropdown.Item as={Link} to={paths.adminDashboard} onClick={close}>
                     Dashboard
                   </NavDropdown.Item>
@@ -95,6 +113,10 @@ export function Header() {
                   <NavDropdown.Item as={Link} to={paths.adminCoupons} onClick={close}>
                     Discount Codes
                   </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to={paths.adminSupport} onClick={close}>
+                    Support
+                    {inbox > 0 && <UnreadBadge count={inbox} label="unread" testId="inbox-unread-count" />}
+                  </NavDropdown.Item>
                 </NavDropdown>
               )}
             </Nav>
@@ -106,6 +128,16 @@ export function Header() {
         </Container>
       </Navbar>
     </header>
+  );
+}
+
+/** A count of unread support messages beside a menu entry, read out as e.g. "2 unread". */
+function UnreadBadge({ count, label, testId }: { count: number; label: string; testId?: string }) {
+  return (
+    <Badge pill bg="danger" className="ms-1" data-testid={testId}>
+      {count > 99 ? '99+' : count}
+      <span className="visually-hidden"> {label}</span>
+    </Badge>
   );
 }
 

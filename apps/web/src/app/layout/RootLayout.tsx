@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loader } from '#web/components/Loader.tsx';
+import { OfflineNotice } from '#web/components/OfflineNotice.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { SessionGuard } from '../guards.tsx';
 import { Footer } from './Footer.tsx';
@@ -25,6 +26,7 @@ export function RootLayout() {
       </a>
       <SessionGuard />
       <Header />
+      <OfflineNotice />
       <main id="main" className="container py-4 flex-grow-1" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Loader />}>

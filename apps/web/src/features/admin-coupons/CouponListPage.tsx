@@ -1,6 +1,7 @@
 import { formatMoney, type Coupon } from '@store/shared';
 import { Fragment, useRef, useState, type ReactNode } from 'react';
 import { TableHead } from '#web/components/AdminList.tsx';
+import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
@@ -54,6 +55,7 @@ export default function CouponListPage() {
   const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Coupon | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const open = (c: Coupon | 'new') => {
@@ -63,10 +65,16 @@ export default function CouponListPage() {
   };
 
   const onDelete = (c: Coupon) => {
-    if (!window.confirm(`Delete discount code ${c.code}? This cannot be undone.`)) return;
+    remove.reset();
     setNotice(null);
+    setToDelete(c);
+  };
+  const confirmDelete = () => {
+    const c = toDelete;
+    if (!c) return;
     remove.mutate(c._id, {
       onSuccess: () => {
+        setToDelete(null);
         setNotice(`Discount code ${c.code} deleted.`);
         // the row and its buttons are gone: focus goes back to the top of the list
         heading.current?.focus();
@@ -89,7 +97,6 @@ export default function CouponListPage() {
         type="button"
         className="btn btn-sm btn-danger"
         onClick={() => onDelete(c)}
-        disabled={remove.isPending}
         aria-label={`Delete ${c.code}`}
       >
         Delete
@@ -109,7 +116,6 @@ export default function CouponListPage() {
       </div>
 
       <div aria-live="polite">{notice && <Message variant="success">{notice}</Message>}</div>
-      {remove.error && <Message variant="danger">{remove.error.message}</Message>}
 
       {list.error ? (
         <Message variant="danger">{list.error.message || 'Failed to load discount codes'}</Message>
@@ -186,6 +192,19 @@ export default function CouponListPage() {
           }}
         />
       )}
+      <ConfirmDialog
+        show={toDelete !== null}
+        title={`Delete discount code ${toDelete?.code ?? ''}?`}
+        confirmLabel="Delete code"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
+        <p className="mb-0">
+          Shoppers can no longer use {toDelete?.code}; orders that used it keep their discount. This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
-import { useAdminStats } from './api.ts';
+import { useAdminStats, useRefundsDue } from './api.ts';
 import { DailyChart } from './DailyChart.tsx';
 import {
   cardLink,
@@ -85,6 +85,21 @@ function Panel({ id, title, aside, children }: { id: string; title: string; asid
   );
 }
 
+/** Payments to give back by hand, when there are any: a link to those orders. */
+function RefundsDueNotice() {
+  const due = useRefundsDue();
+  if (!due.data) return null;
+  return (
+    <Message variant="warning">
+      <span data-testid="refunds-due">
+        {due.data === 1 ? '1 payment' : `${count(due.data)} payments`} arrived for cancelled orders and PayPal has not
+        refunded {due.data === 1 ? 'it' : 'them'} yet (the store keeps trying).{' '}
+        <Link to="/admin/orderlist?refundDue=yes">Show these orders</Link>
+      </span>
+    </Message>
+  );
+}
+
 /**
  * The admin's sales overview: totals of a range of UTC days (each card opens the matching order
  * list), revenue and orders per day as a chart and a table, best sellers and low stock. The range
@@ -123,6 +138,8 @@ export default function AdminDashboardPage() {
         </div>
         <RangePicker range={range} onChange={setRange} />
       </div>
+
+      <RefundsDueNotice />
 
       {invalid && (
         <Message variant="warning">

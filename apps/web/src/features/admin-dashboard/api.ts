@@ -18,3 +18,16 @@ export function useAdminStats(range: DayRange, lowStock: number | null) {
     staleTime: 0,
   });
 }
+
+/**
+ * How many orders hold a payment that arrived after they were cancelled and that PayPal would not refund
+ * by itself (the sweep keeps trying): the dashboard asks the admin to look at them.
+ */
+export function useRefundsDue() {
+  return useQuery({
+    queryKey: ['admin-refunds-due'],
+    queryFn: ({ signal }) =>
+      api<{ total: number }>(`/api/orders${qs({ refundDue: 'yes', pageSize: 1 })}`, { signal }).then((r) => r.total),
+    staleTime: 60_000,
+  });
+}

@@ -15,16 +15,30 @@ describe('the admin order list query', () => {
 
   it('opens with the filters the address names, yes/no ones only as yes or no', () => {
     const search = new URLSearchParams(
-      'paid=yes&shipped=no&delivered=maybe&dateFrom=2025-01-01&dateTo=2025-01-31&page=2',
+      'paid=yes&shipped=no&delivered=maybe&cancelled=yes&refunded=sometimes&dateFrom=2025-01-01&dateTo=2025-01-31&page=2',
     );
     expect(filtersFromSearch(search)).toEqual({
       ...emptyOrderFilters,
       paid: 'yes',
       shipped: 'no',
+      cancelled: 'yes',
       dateFrom: '2025-01-01',
       dateTo: '2025-01-31',
     });
     expect(filtersFromSearch(new URLSearchParams())).toEqual(emptyOrderFilters);
+  });
+});
+
+describe('the admin order list sort', () => {
+  it('sends a sort other than newest first, with the filters and the page', () => {
+    expect(orderListQuery(emptyOrderFilters, 2, { by: 'date', dir: 'desc' })).toBe('?pageNumber=2');
+    expect(orderListQuery({ ...emptyOrderFilters, paid: 'yes' }, 1, { by: 'total', dir: 'asc' })).toBe(
+      '?paid=yes&sortBy=total&order=asc&pageNumber=1',
+    );
+  });
+
+  it('exports only the selected orders when there is a selection', () => {
+    expect(orderExportPath({ ...emptyOrderFilters, paid: 'yes' }, ['a1', 'b2'])).toBe('/api/orders/export?ids=a1%2Cb2');
   });
 });
 

@@ -1,22 +1,44 @@
-import type { AdminUser, AdminUserUpdateInput, MessageResponse, UserListResponse } from '@store/shared';
+import type { AdminUser, AdminUserUpdateInput, MessageResponse, UserListResponse, UserSort } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, qs } from '#web/lib/api.ts';
+import type { ListSort, SortDir } from '#web/lib/list-params.ts';
 
-export interface UserFilters {
+export const USER_SORT_KEYS: readonly UserSort[] = ['createdAt', 'username', 'name', 'email'];
+export const DEFAULT_USER_SORT: ListSort<UserSort> = { by: 'createdAt', dir: 'desc' };
+/** Dates newest first; text A to Z. */
+export const userSortDir = (by: UserSort): SortDir => (by === 'createdAt' ? 'desc' : 'asc');
+
+export type UserFilters = {
   id: string;
   firstName: string;
   lastName: string;
   username: string;
   email: string;
   isAdmin: '' | 'true' | 'false';
+};
+
+/** The filters an address names; the admin filter only as true or false. */
+export function userFiltersFromSearch(search: URLSearchParams): UserFilters {
+  const f = { ...emptyFilters };
+  for (const key of ['id', 'firstName', 'lastName', 'username', 'email'] as const) f[key] = search.get(key) ?? '';
+  const isAdmin = search.get('isAdmin');
+  if (isAdmin === 'true' || isAdmin === 'false') f.isAdmin = isAdmin;
+  return f;
+}
+
+/** GET /api/users's query: the trimmed filters, the sort (when not the default) and the page. */
+export function userListQuery(filters: UserFilters, pageNumber: number, sort: ListSort<UserSort> = DEFAULT_USER_SORT) {
+  const sorted =
+    sort.by === DEFAULT_USER_SORT.by && sort.dir === DEFAULT_USER_SORT.dir ? {} : { sortBy: sort.by, order: sort.dir };
+  return qs({ ...trimmed(filters), ...sorted, pageNumber, pageSize: 20 });
 }
 
 export const emptyFilters: UserFilters = { id: '', firstName: '', lastName: '', username: '', email: '', isAdmin: '' };
 
-export function useUserList(filters: UserFilters, pageNumber: number) {
+export function useUserList(filters: UserFilters, pageNumber: number, sort: ListSort<UserSort> = DEFAULT_USER_SORT) {
   return useQuery({
-    queryKey: ['admin-users', 'list', filters, pageNumber],
-    queryFn: () => api<UserListResponse>(`/api/users${qs({ ...trimmed(filters), pageNumber, pageSize: 20 })}`),
+    queryKey: ['admin-users', 'list', filters, pageNumber, sort],
+    queryFn: () => api<UserListResponse>(`/api/users${userListQuery(filters, pageNumber, sort)}`),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

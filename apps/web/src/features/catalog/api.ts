@@ -1,17 +1,31 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LIMITS, type ProductListResponse, type ProductSummary } from '@store/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { LIMITS, type ProductCardListResponse, type ProductListResponse, type ProductSummary } from '@store/shared';
 import { api, qs } from '#web/lib/api.ts';
 import { catalogKeys, type ProductListParams } from '#web/lib/catalog.ts';
+
+/** The API address of a list: keyword, category, page, then the filters' own query. */
+export function productListUrl(p: ProductListParams): string {
+  const base = qs({ keyword: p.keyword, category: p.category, pageNumber: p.pageNumber, fields: p.fields });
+  if (!p.filters) return `/api/products${base}`;
+  return `/api/products${base ? `${base}&` : '?'}${p.filters}`;
+}
 
 export const productListQuery = (p: ProductListParams) =>
   queryOptions({
     queryKey: catalogKeys.list(p),
-    queryFn: ({ signal }) =>
-      api<ProductListResponse>(`/api/products${qs({ keyword: p.keyword, pageNumber: p.pageNumber })}`, { signal }),
+    queryFn: ({ signal }) => api<ProductListResponse>(productListUrl(p), { signal }),
+  });
+
+/** The home grid's pages: cards only. */
+export const cardListQuery = (pageNumber: number) =>
+  queryOptions({
+    queryKey: catalogKeys.list({ pageNumber, fields: 'card' }),
+    queryFn: ({ signal }) => api<ProductCardListResponse>(productListUrl({ pageNumber, fields: 'card' }), { signal }),
   });
 
 export function useProducts(p: ProductListParams) {
-  return useQuery(productListQuery(p));
+  // the previous list stays on screen while a filter's answer loads (no flash of a spinner)
+  return useQuery({ ...productListQuery(p), placeholderData: keepPreviousData });
 }
 
 export function useTopProducts() {

@@ -44,7 +44,9 @@ export async function startGuestCheckout(captcha: string | null): Promise<User> 
     useAuth.getState().setUserInfo({ ...user, isGuest: true });
     return user;
   } catch (err) {
-    if (networkTrouble && !(err instanceof ApiError)) throw new Error(GUEST_MESSAGES.afterNetwork);
-    throw err instanceof ApiError ? err : new Error(GUEST_MESSAGES.failed);
+    // the server's own reason when it gave one; no answer or no reason: the checkout's words
+    const explained = err instanceof ApiError && err.explained;
+    if (networkTrouble && !explained) throw new Error(GUEST_MESSAGES.afterNetwork);
+    throw explained ? err : new Error(GUEST_MESSAGES.failed);
   }
 }

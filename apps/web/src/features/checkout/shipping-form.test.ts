@@ -1,6 +1,14 @@
 import { ADDRESS_MESSAGES } from '@store/shared';
 import { describe, expect, it } from 'vitest';
-import { applySuggestion, shippingResolver, type ShippingFormValues } from './shipping-form.ts';
+import {
+  applySuggestion,
+  COUNTRY_OPTIONS,
+  countryOption,
+  shippingResolver,
+  stateChoices,
+  stateOption,
+  type ShippingFormValues,
+} from './shipping-form.ts';
 
 const valid: ShippingFormValues = {
   email: ' Grace@Example.TEST ',
@@ -64,6 +72,31 @@ describe('shipping form rules (from packages/shared)', () => {
       Zip4: '0005',
       Country: 'US',
     });
-    expect(next).toMatchObject({ address1: '1600 PENNSYLVANIA AVE NW', city: 'WASHINGTON', postalCode: '20500-0005' });
+    expect(next).toMatchObject({ address1: '1600 Pennsylvania Ave NW', city: 'Washington', postalCode: '20500-0005' });
+  });
+
+  it('offers every country and stores its ISO code, never "OTHER"', async () => {
+    expect(COUNTRY_OPTIONS.length).toBe(249);
+    expect(COUNTRY_OPTIONS.find((c) => c.value === 'DE')?.label).toBe('Germany');
+    const { values } = await resolve({ ...valid, country: 'DE', state: 'berlin', postalCode: '10115' });
+    expect(values).toMatchObject({ country: 'DE', state: 'Berlin' });
+    expect(countryOption('France')).toBe('FR');
+    expect(countryOption('usa')).toBe('US');
+    // an older stored value that is no country asks the shopper to choose again
+    expect(countryOption('OTHER')).toBe('');
+    expect((await resolve({ ...valid, country: '' })).errors.country?.message).toBe(ADDRESS_MESSAGES.countryRequired);
+  });
+
+  it('knows the states of the US, Canada and Australia, and no others', () => {
+    const us = stateChoices('US');
+    expect(us?.find((c) => c.value === 'NY')?.label).toBe('New York (NY)');
+    expect(us).toHaveLength(53);
+    expect(stateChoices('CA')?.map((c) => c.value)).toContain('QC');
+    expect(stateChoices('AU')?.map((c) => c.value)).toContain('NSW');
+    expect(stateChoices('GB')).toBeNull();
+    expect(stateChoices('FR')).toBeNull();
+    expect(stateOption('ny', us!)).toBe('NY');
+    expect(stateOption('New York', us!)).toBe('NY');
+    expect(stateOption('Narnia', us!)).toBe('');
   });
 });

@@ -80,22 +80,53 @@ export function useGuestAccess(id: string) {
   });
 }
 
-export interface PaymentResult {
-  id: string;
-  status: string;
-  update_time: string;
-  email: string;
+/** The order's access token in the query, for a verified guest (nothing for its owner). */
+const withToken = (id: string) => qs({ accessToken: getAccessToken(id) ?? undefined });
+
+/**
+ * The PayPal buttons' createOrder: the server creates the PayPal order for the total it computed and
+ * answers its id.
+ */
+export async function startPaypal(orderId: string): Promise<string> {
+  const { id } = await api<{ id: string }>(`/api/orders/${encodeURIComponent(orderId)}/paypal${withToken(orderId)}`, {
+    method: 'POST',
+  });
+  return id;
 }
 
-/** Pays the order (a verified guest sends the order's access token). */
-export function usePayOrder(id: string) {
-  return useOrderMutation(id, (paymentResult: PaymentResult) => {
-    const token = getAccessToken(id);
-    return api<Order>(`/api/orders/${encodeURIComponent(id)}/pay${qs({ accessToken: token ?? undefined })}`, {
-      method: 'PUT',
-      json: { orderId: id, paymentResult },
-    });
+/** The PayPal buttons' onApprove: the server captures the approved PayPal order and records the payment. */
+export function useCapturePayment(id: string) {
+  return useOrderMutation(id, (paypalOrderId: string) =>
+    api<Order>(`/api/orders/${encodeURIComponent(id)}/paypal/capture${withToken(id)}`, {
+      method: 'POST',
+      json: { paypalOrderId },
+    }),
+  );
+}
+
+/** Cancels the order: its owner while unpaid, an admin while not shipped (a paid one is refunded first). */
+export function useCancelOrder(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Order>(`/api/orders/${encodeURIComponent(id)}/cancel${withToken(id)}`, { method: 'PUT' }),
+    onSuccess: (order: Order) => {
+      qc.setQueryData(orderKeys.one(id), order);
+      void qc.invalidateQueries({ queryKey: ['orders'] });
+    },
   });
+}
+
+export interface RefundBody {
+  amount: number;
+  reason: string;
+  restock: { product: string; variant?: string | null; qty: number }[];
+}
+
+/** Admin: refunds part or all of a paid order, putting the chosen items back in stock. */
+export function useRefundOrder(id: string) {
+  return useOrderMutation(id, (body: RefundBody) =>
+    api<Order>(`/api/orders/${encodeURIComponent(id)}/refunds`, { method: 'POST', json: body }),
+  );
 }
 
 /** Whether the server takes real PayPal payments (with its client id) or simulates them (test mode). */

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Loader } from '#web/components/Loader.tsx';
+import { preferredTheme } from '#web/lib/theme-preference.ts';
 
 /**
  * The standalone page an e-mail link opens: no header, footer, links or buttons, and always the light
@@ -19,12 +20,12 @@ export function LinkResultPage({
 }) {
   const [state, setState] = useState<{ ok: boolean; message: string } | null>(null);
 
+  // index.html applied light before first paint on these pages; leaving, the shopper's theme comes back
   useEffect(() => {
     const root = document.documentElement;
-    const saved = root.dataset.bsTheme;
     root.dataset.bsTheme = 'light';
     return () => {
-      if (saved) root.dataset.bsTheme = saved;
+      root.dataset.bsTheme = preferredTheme();
     };
   }, []);
 

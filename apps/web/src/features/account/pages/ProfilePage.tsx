@@ -17,6 +17,7 @@ import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useAuth, type UserInfo } from '#web/lib/auth.ts';
 import { useCountdown } from '#web/lib/use-countdown.ts';
 import { useChangePassword, useUpdateProfile } from '../api.ts';
+import { failureText } from '#web/lib/api.ts';
 
 const PASSWORD_FOR_EMAIL = 'Enter your current password to change your e-mail address';
 
@@ -144,7 +145,7 @@ function ProfileForm({ user, onToast }: { user: UserInfo; onToast: (t: ToastStat
           onToast({
             variant: 'danger',
             title: 'Profile Error',
-            body: err.message || 'Failed to update profile',
+            body: failureText(err, 'Failed to update profile'),
             delay: PROFILE_ERROR_TOAST_MS,
           }),
         onSettled: () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { ProductImage } from '#web/components/ProductImage.tsx';
@@ -46,6 +47,7 @@ export function GalleryModal({
   const [deleteMode, setDeleteMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const images = gallery.data ?? [];
 
   const hide = () => {
@@ -63,12 +65,12 @@ export function GalleryModal({
     });
   const bulkDelete = () => {
     const srcs = [...selected];
-    if (!window.confirm(`Delete ${srcs.length} image(s) from ${folder}? This cannot be undone.`)) return;
     setDone(null);
     remove.mutate(
       { folder, srcs },
       {
         onSuccess: ({ deleted }) => {
+          setConfirming(false);
           setSelected(new Set());
           setDone(`Deleted ${deleted.length} image(s).`);
           onDeleted(deleted);
@@ -191,7 +193,14 @@ export function GalleryModal({
       </Modal.Body>
       <Modal.Footer>
         {deleteMode && (
-          <Button variant="danger" disabled={selected.size === 0 || remove.isPending} onClick={bulkDelete}>
+          <Button
+            variant="danger"
+            disabled={selected.size === 0 || remove.isPending}
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
             {remove.isPending ? 'Deleting…' : `Delete selected (${selected.size})`}
           </Button>
         )}
@@ -199,6 +208,26 @@ export function GalleryModal({
           Close
         </Button>
       </Modal.Footer>
+      <ConfirmDialog
+        show={confirming}
+        title={`Delete ${selected.size} image${selected.size === 1 ? '' : 's'}?`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={bulkDelete}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          Delete {selected.size} image{selected.size === 1 ? '' : 's'} from the folder {folder}? This cannot be undone;
+          the product stops showing {selected.size === 1 ? 'it' : 'them'}.
+        </p>
+        <ul className="small text-break mb-0">
+          {[...selected].slice(0, 10).map((src) => (
+            <li key={src}>{fileName(src)}</li>
+          ))}
+          {selected.size > 10 && <li>and {selected.size - 10} more</li>}
+        </ul>
+      </ConfirmDialog>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { UPLOAD_MESSAGES } from '@store/shared';
+import { UPLOAD_MESSAGES, type Product } from '@store/shared';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { currentToken } from '#web/lib/auth.ts';
 import { isFolderName, useRefreshGallery } from './api.ts';
@@ -7,9 +7,21 @@ import { UploadStatusModal, type UploadState } from './UploadStatusModal.tsx';
 
 /**
  * Multi-file upload into the gallery folder: files are checked here first (JPG/PNG up
- * to 5 MB), then sent in one request whose progress is shown per file in 'Upload Status'.
+ * to 5 MB), then sent in one request whose progress is shown per file in 'Upload Status'. The server
+ * attaches them to the product (gallery list in upload order, first as main image if there is none);
+ * `onAttached` gets the stored files and the product as it is now.
  */
-export function ImageUpload({ folder, onOpenGallery }: { folder: string; onOpenGallery: () => void }) {
+export function ImageUpload({
+  folder,
+  productId,
+  onOpenGallery,
+  onAttached,
+}: {
+  folder: string;
+  productId: string;
+  onOpenGallery: () => void;
+  onAttached: (srcs: string[], product: Product | undefined) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [state, setState] = useState<UploadState | null>(null);
@@ -47,13 +59,23 @@ export function ImageUpload({ folder, onOpenGallery }: { folder: string; onOpenG
       message: null,
       notice: picked.notice,
     });
-    const h = uploadImages(target, picked.valid, currentToken(), (percents) =>
-      setState((s) => s && { ...s, rows: s.rows.map((r, i) => ({ ...r, percent: percents[i] ?? r.percent })) }),
+    const h = uploadImages(
+      target,
+      picked.valid,
+      currentToken(),
+      (percents) =>
+        setState((s) => s && { ...s, rows: s.rows.map((r, i) => ({ ...r, percent: percents[i] ?? r.percent })) }),
+      productId,
     );
     handle.current = h;
     void h.done.then((outcome) => {
       handle.current = null;
       void refresh(target);
+      if (outcome.kind === 'done' && outcome.response.files.length > 0)
+        onAttached(
+          outcome.response.files.map((f) => f.src),
+          outcome.response.product,
+        );
       setState((s) => {
         if (!s) return s;
         if (outcome.kind !== 'done') return { ...s, phase: outcome.kind, message: outcome.message };
@@ -61,7 +83,7 @@ export function ImageUpload({ folder, onOpenGallery }: { folder: string; onOpenG
         return {
           ...s,
           phase: 'done',
-          message: `Uploaded ${n} image(s) to ${target}.`,
+          message: `Uploaded ${n} image(s) to ${target}. Added to the gallery list.`,
           notice: [s.notice, outcome.response.message].filter(Boolean).join(' ') || null,
         };
       });
@@ -92,7 +114,8 @@ export function ImageUpload({ folder, onOpenGallery }: { folder: string; onOpenG
         aria-invalid={error ? true : undefined}
       />
       <div id="product-upload-hint" className="form-text">
-        JPG or PNG, up to 5 MB each. Choosing files uploads them to the gallery folder.
+        JPG or PNG, up to 5 MB each. Choosing files uploads them to the gallery folder and adds them to the gallery list
+        (the first becomes the main image if there is none).
       </div>
       <div aria-live="polite">
         {error && (

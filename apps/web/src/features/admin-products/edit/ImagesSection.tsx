@@ -1,3 +1,4 @@
+import type { Product } from '@store/shared';
 import { useWatch, type UseFieldArrayReturn } from 'react-hook-form';
 import { Field } from '#web/components/Field.tsx';
 import { useEditForm, type EditValues } from './form-values.ts';
@@ -8,12 +9,17 @@ import { MainImageField } from './MainImageField.tsx';
 
 /** The gallery folder and its uploads, the main image, the gallery list and the video. */
 export function ImagesSection({
+  productId,
   galleryList,
   folderError,
   onFolderEdit,
   onOpenGallery,
+  onAttached,
 }: {
+  productId: string;
   galleryList: UseFieldArrayReturn<EditValues, 'imageB'>;
+  /** Uploaded files joined the stored product: the form shows them too. */
+  onAttached: (srcs: string[], product: Product | undefined) => void;
   /** Why the gallery cannot open for the folder as typed (null when it can). */
   folderError: string | null;
   onFolderEdit: () => void;
@@ -33,14 +39,19 @@ export function ImagesSection({
         label="Image Gallery Folder Name"
         registration={register('imageFolderName', { onChange: onFolderEdit })}
         error={errors.imageFolderName?.message ?? folderError ?? undefined}
-        hint="Letters, digits, hyphens and underscores; uploads go to this folder."
+        hint="Letters, digits, hyphens and underscores; uploads go to this folder (named after the product unless you change it)."
       />
-      <ImageUpload folder={folder} onOpenGallery={browse} />
+      <ImageUpload folder={folder} productId={productId} onOpenGallery={browse} onAttached={onAttached} />
       <button type="button" className="btn btn-outline-primary btn-sm mb-3" onClick={browse}>
         Browse Gallery
       </button>
       <MainImageField onChoose={() => onOpenGallery({ kind: 'main' })} />
-      <GalleryListField images={galleryList.fields} onRemove={galleryList.remove} onAdd={browse} />
+      <GalleryListField
+        images={galleryList.fields}
+        onRemove={galleryList.remove}
+        onMove={galleryList.move}
+        onAdd={browse}
+      />
       <Field
         id="product-video"
         label="Video"

@@ -5,6 +5,7 @@ import {
   UPLOAD_MESSAGES,
   productUpdateSchema,
   type Product,
+  type ProductStatus,
   type ProductUpdateInput,
 } from '@store/shared';
 import { useState } from 'react';
@@ -15,13 +16,14 @@ import { Message } from '#web/components/Message.tsx';
 import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { paths } from '#web/lib/paths.ts';
-import { isFolderName, useAdminProduct, useUpdateProduct } from './api.ts';
+import { isFolderName, useAdminProduct, useStoreProduct, useUpdateProduct } from './api.ts';
 import { DescriptionSection } from './DescriptionSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 import { asEdit, toBody, toValues, variantOfTakenSku, type EditValues } from './form-values.ts';
 import { GalleryModal, type GalleryTarget } from './GalleryModal.tsx';
 import { ImagesSection } from './ImagesSection.tsx';
 import { VariantsField } from './VariantsField.tsx';
+import { failureText } from '#web/lib/api.ts';
 
 export default function ProductEditPage() {
   useDocumentTitle('Edit Product');
@@ -33,13 +35,16 @@ export default function ProductEditPage() {
         <Link to={paths.adminProducts} className="btn btn-outline-secondary btn-sm">
           Go Back
         </Link>
-        {data && (
+        {data?.status === 'active' && (
           <Link to={paths.product(data.slug)} className="btn btn-outline-primary btn-sm">
             View Product
           </Link>
         )}
       </div>
-      <h1 className="h3 mb-4">Edit Product</h1>
+      <h1 className="h3 mb-4 d-flex flex-wrap align-items-center gap-2">
+        Edit Product
+        {data && <StatusBadge status={data.status} />}
+      </h1>
       {isPending ? (
         <Loader />
       ) : error ? (
@@ -51,12 +56,27 @@ export default function ProductEditPage() {
   );
 }
 
+/** Draft (shoppers do not see it) or Active (in the shop). */
+export function StatusBadge({ status }: { status: ProductStatus | undefined }) {
+  const draft = status === 'draft';
+  return (
+    <span
+      className={`badge fs-6 ${draft ? 'text-bg-secondary' : 'text-bg-success'}`}
+      data-testid="product-status"
+      title={draft ? 'Shoppers do not see this product' : 'In the shop'}
+    >
+      {draft ? 'Draft' : 'Active'}
+    </span>
+  );
+}
+
 // the shared schema reads the form's text ('12.50', '') into the PUT body's numbers
 const resolver = zodResolver(productUpdateSchema) as unknown as Resolver<EditValues, unknown, ProductUpdateInput>;
 
 /** One form over the sections; the gallery folder's browser serves the main image, the list and the variants. */
 function EditForm({ product }: { product: Product }) {
   const update = useUpdateProduct(product._id);
+  const store = useStoreProduct(product._id);
   const [toast, setToast] = useState<ToastContent | null>(null);
   const [gallery, setGallery] = useState<GalleryTarget | null>(null);
   const [folderMsg, setFolderMsg] = useState<string | null>(null);
@@ -69,24 +89,36 @@ function EditForm({ product }: { product: Product }) {
   const list = useFieldArray({ control, name: 'imageB' });
   const [folder, image] = useWatch({ control, name: ['imageFolderName', 'image'] });
 
-  const onSubmit = handleSubmit((values) =>
-    update.mutate(toBody(product._id, values), {
-      onSuccess: (saved) => {
-        reset(toValues(saved));
-        setToast({ title: 'Edit Product', body: PRODUCT_MESSAGES.saved, variant: 'success' });
-      },
-      // a SKU another product has: the refusal is shown below, and the variant's SKU field is marked
-      onError: (err) => {
-        const i = variantOfTakenSku(err.message, getValues('colorsVariants'));
-        if (i >= 0)
-          setError(
-            `colorsVariants.${i}.sku`,
-            { type: 'server', message: 'This SKU is taken: choose another' },
-            { shouldFocus: true },
-          );
-      },
-    }),
-  );
+  // the status the button asked for: 'Publish' and an active product's 'Save' keep it in (or put it in) the shop
+  const save = (status: ProductStatus) =>
+    handleSubmit((values) =>
+      update.mutate(
+        { ...toBody(product._id, values), status },
+        {
+          onSuccess: (saved) => {
+            reset(toValues(saved));
+            const body =
+              status === 'draft'
+                ? PRODUCT_MESSAGES.savedDraft
+                : product.status === 'draft'
+                  ? PRODUCT_MESSAGES.published
+                  : PRODUCT_MESSAGES.saved;
+            setToast({ title: 'Edit Product', body, variant: 'success' });
+          },
+          // a SKU another product has: the refusal is shown below, and the variant's SKU field is marked
+          onError: (err) => {
+            const i = variantOfTakenSku(err.message, getValues('colorsVariants'));
+            if (i >= 0)
+              setError(
+                `colorsVariants.${i}.sku`,
+                { type: 'server', message: 'This SKU is taken: choose another' },
+                { shouldFocus: true },
+              );
+          },
+        },
+      ),
+    );
+  const draft = product.status === 'draft';
 
   const openGallery = (target: GalleryTarget) => {
     const f = folder.trim();
@@ -97,6 +129,12 @@ function EditForm({ product }: { product: Product }) {
   const inList = (src: string) => getValues('imageB').some((i) => i.src === src);
   const addToList = (srcs: string[]) => {
     for (const src of srcs) if (!inList(src)) list.append({ src }, { shouldFocus: false });
+  };
+  // uploaded files joined the stored product (gallery list, main image if none): the form shows them too
+  const onAttached = (srcs: string[], stored: Product | undefined) => {
+    addToList(srcs);
+    if (!getValues('image') && srcs[0]) setValue('image', stored?.image || srcs[0], asEdit);
+    if (stored) store(stored);
   };
   // what the bulk delete removed from the folder goes from the form too (the server's copy is updated already)
   const onDeleted = (deleted: string[]) => {
@@ -110,10 +148,12 @@ function EditForm({ product }: { product: Product }) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="Edit product">
+      <form onSubmit={save('active')} noValidate aria-label="Edit product">
         <div className="row g-4">
           <DetailsSection product={product} />
           <ImagesSection
+            productId={product._id}
+            onAttached={onAttached}
             galleryList={list}
             folderError={folderMsg}
             onFolderEdit={() => setFolderMsg(null)}
@@ -124,10 +164,34 @@ function EditForm({ product }: { product: Product }) {
         <VariantsField onChooseImage={(index, name) => openGallery({ kind: 'variant', index, name })} />
         <DescriptionSection />
 
-        <div aria-live="assertive">{update.error && <Message variant="danger">{update.error.message}</Message>}</div>
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
+        {!image && (
+          <Message variant="warning">
+            {draft
+              ? 'This product has no main image yet: upload one before publishing, or shoppers see a placeholder.'
+              : 'This product is in the shop without a main image: shoppers see a placeholder. Upload one or choose one from the gallery.'}
+          </Message>
+        )}
+        <div aria-live="assertive">
+          {update.error && <Message variant="danger">{failureText(update.error, 'Update failed.')}</Message>}
+        </div>
+        <p className="small text-body-secondary" id="save-help">
+          {draft
+            ? 'This product is a draft: shoppers do not see it until you publish it. Publishing needs a real name and a price above 0.'
+            : 'This product is in the shop. "Save as draft" takes it out until you publish it again.'}
+        </p>
+        <div className="d-flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-primary" disabled={update.isPending} aria-describedby="save-help">
+            {update.isPending ? 'Saving…' : draft ? 'Publish' : 'Save'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={update.isPending}
+            onClick={(e) => void save('draft')(e)}
+          >
+            Save as draft
+          </button>
+        </div>
 
         <GalleryModal
           target={gallery}

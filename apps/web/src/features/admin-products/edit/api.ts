@@ -16,18 +16,18 @@ export const editKeys = {
   categories: (parent: string | null) => ['admin-products', 'categories', parent ?? 'roots'] as const,
 };
 
-/** The product as the admin edits it (never a cached storefront copy). */
+/** The product as the admin edits it, drafts too (never a cached storefront copy). */
 export function useAdminProduct(id: string) {
   return useQuery({
     queryKey: editKeys.product(id),
-    queryFn: ({ signal }) => api<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api<Product>(`/api/admin/products/${encodeURIComponent(id)}`, { signal }),
     staleTime: 0,
     refetchOnWindowFocus: false,
   });
 }
 
 /** After a write: the edit page takes the answer, the storefront's and the admin list's copies are dropped. */
-function useStoreProduct(id: string) {
+export function useStoreProduct(id: string) {
   const qc = useQueryClient();
   return (product: Product) => {
     qc.setQueryData(editKeys.product(id), product);

@@ -1,6 +1,6 @@
 import { PRODUCT_MESSAGES, productUpdateSchema, type Product } from '@store/shared';
 import { describe, expect, it } from 'vitest';
-import { emptyVariant, toBody, toValues, variantOfTakenSku, type EditValues } from './form-values.ts';
+import { defaultFolder, emptyVariant, toBody, toValues, variantOfTakenSku, type EditValues } from './form-values.ts';
 
 const product = {
   _id: 'p1',
@@ -27,6 +27,15 @@ function submit(values: EditValues) {
   const parsed = productUpdateSchema.safeParse(values);
   return parsed.success ? { body: toBody('p1', parsed.data) } : { issues: parsed.error.issues };
 }
+
+describe('the gallery folder', () => {
+  it("defaults to the product's slug, so uploads work at once; a folder already set stays", () => {
+    expect(toValues({ ...product, slug: 'sample-name-3' }).imageFolderName).toBe('sample-name-3');
+    expect(toValues({ ...product, slug: 'mug', imageFolderName: 'mugs_2024' }).imageFolderName).toBe('mugs_2024');
+    expect(defaultFolder('x'.repeat(80))).toHaveLength(64);
+    expect(defaultFolder('')).toBe('products');
+  });
+});
 
 describe('variant stock and SKU in the edit form', () => {
   it('shows a stock of its own as text and none as empty, the SKU as it is', () => {

@@ -37,13 +37,18 @@ export const useEditForm = (): EditForm => useFormContext<EditValues, unknown, P
 /** A value a button sets (not typed) counts as an edit and is checked at once. */
 export const asEdit = { shouldDirty: true, shouldValidate: true } as const;
 
+/** The folder a product's uploads go to when none is set: its slug (unique, already letters, digits and hyphens). */
+export function defaultFolder(slug: string): string {
+  return slug.slice(0, 64).replace(/^[^a-zA-Z0-9]+/, '') || 'products';
+}
+
 export function toValues(p: Product): EditValues {
   return {
     name: p.name,
     purchaseLink: p.purchaseLink,
     price: String(p.price),
     shippingMethod: p.shippingMethod,
-    imageFolderName: p.imageFolderName,
+    imageFolderName: p.imageFolderName || defaultFolder(p.slug ?? ''),
     image: p.image,
     imageB: p.imageB.map((i) => ({ src: i.src })),
     video: p.video,

@@ -65,11 +65,14 @@ export function uploadImages(
   files: readonly File[],
   token: string | undefined,
   onProgress: (percents: number[]) => void,
+  /** The product the files join (its gallery, in upload order; the first is the main image if it has none). */
+  productId?: string,
 ): UploadHandle {
   const sizes = files.map((f) => f.size);
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const post = postWithProgress(`/api/upload/${encodeURIComponent(folder)}`, form, token, (loaded, total) =>
+  const query = productId ? `?product=${encodeURIComponent(productId)}` : '';
+  const post = postWithProgress(`/api/upload/${encodeURIComponent(folder)}${query}`, form, token, (loaded, total) =>
     onProgress(perFileProgress(sizes, loaded, total)),
   );
   const done = post.done.then((outcome): UploadOutcome => {

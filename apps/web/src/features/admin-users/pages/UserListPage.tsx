@@ -1,14 +1,28 @@
-import { FILTER_DEBOUNCE_MS, type AdminUser } from '@store/shared';
+import { TOAST_MS, type AdminUser, type UserSort } from '@store/shared';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
+import { SortableTh } from '#web/components/SortableTh.tsx';
+import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { Paginate } from '#web/components/Paginate.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.ts';
-import { useDebounced } from '#web/lib/use-debounced.ts';
-import { emptyFilters, useDeleteUser, useUserCount, useUserList, type UserFilters } from '../api.ts';
+import { useListParams } from '#web/lib/list-params.ts';
+import {
+  DEFAULT_USER_SORT,
+  USER_SORT_KEYS,
+  emptyFilters,
+  userFiltersFromSearch,
+  userSortDir,
+  useDeleteUser,
+  useUserCount,
+  useUserList,
+  type UserFilters,
+} from '../api.ts';
 import { paths } from '#web/lib/paths.ts';
+import { failureText } from '#web/lib/api.ts';
 
 const TEXT_FILTERS: [keyof UserFilters, string][] = [
   ['id', 'ID'],
@@ -30,22 +44,37 @@ const Check = ({ on }: { on: boolean }) => (
 export default function UserListPage() {
   useDocumentTitle('Users');
   const me = useAuth((s) => s.userInfo?._id);
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const [filters, setFilters] = useState<UserFilters>(emptyFilters);
-  const applied = useDebounced(filters, FILTER_DEBOUNCE_MS);
-  const list = useUserList(applied, page);
+  const params = useListParams<UserFilters, UserSort>({
+    empty: emptyFilters,
+    sorts: USER_SORT_KEYS,
+    defaultSort: DEFAULT_USER_SORT,
+    naturalDir: userSortDir,
+    parse: userFiltersFromSearch,
+  });
+  const { page, sort, filters, applied, setFilter } = params;
+  const list = useUserList(applied, page, sort);
   const count = useUserCount();
   const remove = useDeleteUser();
-
-  const setFilter = (key: keyof UserFilters, value: string) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    if (page !== 1) setSearch({}, { replace: true });
-  };
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [toast, setToast] = useState<ToastContent | null>(null);
 
   const onDelete = (u: AdminUser) => {
-    if (window.confirm('Are you sure?')) remove.mutate(u._id);
+    remove.reset();
+    setToDelete(u);
   };
+  const confirmDelete = () => {
+    const u = toDelete;
+    if (!u) return;
+    remove.mutate(u._id, {
+      onSuccess: () => {
+        setToDelete(null);
+        setToast({ title: 'User deleted', body: `${u.username} was deleted.`, variant: 'success' });
+      },
+    });
+  };
+  const sortable = (by: UserSort, label: string) => (
+    <SortableTh label={label} active={sort.by === by} dir={sort.dir} onSort={() => params.toggleSort(by)} />
+  );
 
   const users = list.data?.users ?? [];
   const actions = (u: AdminUser) => (
@@ -62,7 +91,6 @@ export default function UserListPage() {
           type="button"
           className="btn btn-sm btn-danger"
           onClick={() => onDelete(u)}
-          disabled={remove.isPending}
           aria-label={`Delete ${u.username}`}
         >
           Delete
@@ -111,11 +139,33 @@ export default function UserListPage() {
             <option value="false">No</option>
           </select>
         </div>
+        <div className="col-6 col-md-4 col-xl-2">
+          <label htmlFor="sort-users" className="form-label small mb-1">
+            Sort by
+          </label>
+          <select
+            id="sort-users"
+            className="form-select form-select-sm"
+            value={`${sort.by}:${sort.dir}`}
+            onChange={(e) => {
+              const [by, dir] = e.target.value.split(':') as [UserSort, 'asc' | 'desc'];
+              params.setSort({ by, dir });
+            }}
+          >
+            <option value="createdAt:desc">Newest first</option>
+            <option value="createdAt:asc">Oldest first</option>
+            <option value="username:asc">Username A–Z</option>
+            <option value="username:desc">Username Z–A</option>
+            <option value="name:asc">Name A–Z</option>
+            <option value="name:desc">Name Z–A</option>
+            <option value="email:asc">Email A–Z</option>
+            <option value="email:desc">Email Z–A</option>
+          </select>
+        </div>
       </form>
 
-      {remove.error && <Message variant="danger">{remove.error.message}</Message>}
       {list.error ? (
-        <Message variant="danger">{list.error.message || 'Failed to load users'}</Message>
+        <Message variant="danger">{failureText(list.error, 'Failed to load users')}</Message>
       ) : !list.data ? (
         <Loader />
       ) : (
@@ -128,9 +178,10 @@ export default function UserListPage() {
               <thead>
                 <tr>
                   <th scope="col">ID</th>
-                  <th scope="col">NAME</th>
-                  <th scope="col">USERNAME</th>
-                  <th scope="col">EMAIL</th>
+                  {sortable('name', 'NAME')}
+                  {sortable('username', 'USERNAME')}
+                  {sortable('email', 'EMAIL')}
+                  {sortable('createdAt', 'JOINED')}
                   <th scope="col">ADMIN</th>
                   <th scope="col">ACTIVE</th>
                   <th scope="col">
@@ -149,6 +200,7 @@ export default function UserListPage() {
                     <td>
                       <a href={`mailto:${u.email}`}>{u.email}</a>
                     </td>
+                    <td className="text-nowrap">{new Date(u.createdAt).toLocaleDateString()}</td>
                     <td>
                       <Check on={u.isAdmin} />
                     </td>
@@ -180,9 +232,25 @@ export default function UserListPage() {
               </li>
             ))}
           </ul>
-          <Paginate page={list.data.page} pages={list.data.pages} href={paths.adminUsersPage} />
+          <Paginate page={list.data.page} pages={list.data.pages} href={params.href} />
         </>
       )}
+      <ConfirmDialog
+        show={toDelete !== null}
+        title={`Delete user ${toDelete?.username ?? ''}?`}
+        confirmLabel="Delete user"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
+        <p className="mb-0">
+          {toDelete &&
+            `${`${toDelete.firstName} ${toDelete.lastName}`.trim() || toDelete.username} (${toDelete.email})`}{' '}
+          loses their account. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+      <TimedToast toast={toast} delay={TOAST_MS.adminAction} onClose={() => setToast(null)} />
     </>
   );
 }

@@ -4,9 +4,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
+import { RecentlyViewed } from '#web/components/RecentlyViewed.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { productQuery } from '#web/lib/catalog.ts';
-import { itemCount, itemsTotalCents, lineFor } from '#web/lib/cart-logic.ts';
+import { itemCount, itemsTotalCents, lineFor, subtotalLabel } from '#web/lib/cart-logic.ts';
 import { CartLine } from '../components/CartLine.tsx';
 import { useCart } from '#web/lib/cart.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -75,6 +76,9 @@ export default function CartPage({ checkout }: CartPageProps) {
           <Link to={paths.home} className="btn btn-primary">
             Go shopping
           </Link>
+          <div className="text-start">
+            <RecentlyViewed />
+          </div>
         </div>
       ) : (
         <div className="row g-4">
@@ -97,7 +101,7 @@ export default function CartPage({ checkout }: CartPageProps) {
             <section className="card cart-summary" aria-labelledby="summary-heading">
               <div className="card-body">
                 <h2 id="summary-heading" className="h5">
-                  Subtotal ({count}) {count === 1 ? 'item' : 'items'}
+                  {subtotalLabel(count)}
                 </h2>
                 <p className="fs-4 fw-bold mb-3" data-testid="cart-total">
                   {formatMoney(fromCents(itemsTotalCents(items)))}

@@ -1,4 +1,4 @@
-import { cardName, formatMoney, isSoldOut, type ProductSummary } from '@store/shared';
+import { cardName, formatMoney, isSoldOut, type ProductCardData, type ProductSummary } from '@store/shared';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '#web/components/ProductImage.tsx';
@@ -7,8 +7,11 @@ import { paths } from '#web/lib/paths.ts';
 
 const SIZES = '(max-width: 767px) 50vw, (max-width: 991px) 33vw, (max-width: 1399px) 25vw, 320px';
 
+/** A whole product of a list, or the card's fields only (the home grid's pages). */
+export type CardProduct = ProductSummary | ProductCardData;
+
 interface ProductCardProps {
-  product: ProductSummary;
+  product: CardProduct;
   eager?: boolean;
 }
 
@@ -16,9 +19,8 @@ interface ProductCardProps {
 export const ProductCard = memo(function ProductCard({ product, eager = false }: ProductCardProps) {
   const href = paths.product(product.slug);
   // sold out: nothing a shopper can pick (the product, or every variant's stock) is left
-  const outOfStock = isSoldOut(product);
-  const variantPrices = product.colorsVariants.map((v) => v.price).filter((p): p is number => typeof p === 'number');
-  const from = variantPrices.length > 0 ? Math.min(product.price, ...variantPrices) : product.price;
+  const outOfStock = 'inStock' in product ? !product.inStock : isSoldOut(product);
+  const from = 'fromPrice' in product ? product.fromPrice : lowestPrice(product);
   return (
     <article className="product-card card h-100">
       <div className="product-card-media">
@@ -40,3 +42,8 @@ export const ProductCard = memo(function ProductCard({ product, eager = false }:
     </article>
   );
 });
+
+function lowestPrice(product: ProductSummary): number {
+  const variantPrices = product.colorsVariants.map((v) => v.price).filter((p): p is number => typeof p === 'number');
+  return variantPrices.length > 0 ? Math.min(product.price, ...variantPrices) : product.price;
+}

@@ -1,8 +1,7 @@
-import type { ProductSummary } from '@store/shared';
-import { ProductCard } from './ProductCard.tsx';
+import { ProductCard, type CardProduct } from './ProductCard.tsx';
 
 interface ProductGridProps {
-  items: { key: string; product: ProductSummary }[];
+  items: { key: string; product: CardProduct }[];
   label: string;
 }
 

@@ -1,4 +1,4 @@
-import { TOAST_MS, toCents, type ApplyCouponInput, type ShippingRate } from '@store/shared';
+import { countryName, TOAST_MS, toCents, type ApplyCouponInput, type ShippingRate } from '@store/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -151,7 +151,7 @@ export default function PlaceOrderPage() {
             <address className="mb-1" data-testid="placeorder-address">
               {address.address1}
               {address.address2 && `, ${address.address2}`}, {address.city}, {address.state} {address.postalCode},{' '}
-              {address.country}
+              {countryName(address.country)}
             </address>
             <Link to={paths.shipping} className="small">
               Change address

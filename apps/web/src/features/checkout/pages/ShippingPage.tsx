@@ -2,23 +2,26 @@ import { LIMITS, TOAST_MS, type AddressSuggestion } from '@store/shared';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.ts';
 import { saveProfileAddress, subscribeToMailingList, validateAddress } from '../api.ts';
-import { AddressSuggestionModal } from '../components/AddressSuggestionModal.tsx';
+import { AddressSuggestionModal, type AddressChoice } from '../components/AddressSuggestionModal.tsx';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
 import {
   applySuggestion,
   COUNTRY_OPTIONS,
   countryOption,
   shippingResolver,
+  stateChoices,
+  stateOption,
   type ShippingFormValues,
 } from '../shipping-form.ts';
 import { initialAddress, useCheckout, type CheckoutAddress } from '../store.ts';
 import { paths } from '#web/lib/paths.ts';
+import { failureText } from '#web/lib/api.ts';
 
 const FIELDS: {
   name: FieldPath<ShippingFormValues>;
@@ -56,17 +59,34 @@ export default function ShippingPage() {
   const [toast, setToast] = useState<ToastContent | null>(null);
 
   const start = initialAddress(saved, userInfo?.email ?? '', cleared);
+  const startCountry = countryOption(start.country);
+  const startStates = stateChoices(startCountry);
   const {
     register,
     handleSubmit,
     setValue,
+    getValues,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ShippingFormValues>({
     resolver: shippingResolver,
-    defaultValues: { ...start, country: countryOption(start.country), optIn: false },
+    defaultValues: {
+      ...start,
+      country: startCountry,
+      state: startStates ? stateOption(start.state, startStates) : start.state,
+      optIn: false,
+    },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  // the state is a select for the countries whose states are known, a text field elsewhere
+  const country = useWatch({ control, name: 'country' });
+  const states = stateChoices(country);
+  // another country's state is no choice of this one: the select keeps only a state it lists
+  useEffect(() => {
+    const list = stateChoices(country);
+    if (list) setValue('state', stateOption(getValues('state'), list));
+  }, [country, getValues, setValue]);
 
   // a registered user's e-mail arrives with the stored user
   useEffect(() => {
@@ -90,16 +110,16 @@ export default function ShippingPage() {
     } catch (err) {
       setToast({
         title: 'Address Error',
-        body: (err as Error).message || 'Address validation failed',
+        body: failureText(err, 'Address validation failed'),
         variant: 'danger',
       });
     }
   };
 
-  const onSave = async (s: AddressSuggestion) => {
-    if (!pending) return;
+  const onSave = async (choice: AddressChoice) => {
+    if (!pending || !suggestion) return;
     const { optIn, ...values } = pending;
-    const address: CheckoutAddress = applySuggestion(values, s);
+    const address: CheckoutAddress = choice === 'suggested' ? applySuggestion(values, suggestion) : values;
     for (const [k, v] of Object.entries(address)) setValue(k as keyof CheckoutAddress, v);
     setSaving(true);
     try {
@@ -109,7 +129,7 @@ export default function ShippingPage() {
       setSuggestion(null);
       setToast({
         title: 'Profile Error',
-        body: (err as Error).message || 'Failed to update profile',
+        body: failureText(err, 'Failed to update profile'),
         variant: 'danger',
       });
       return;
@@ -163,32 +183,6 @@ export default function ShippingPage() {
           {...register('optIn')}
         />
         <div className="row g-3 mb-3">
-          {FIELDS.map((f) => {
-            const state = field(f.name);
-            const half =
-              f.name === 'shipToFirstName' ||
-              f.name === 'shipToLastName' ||
-              f.name === 'state' ||
-              f.name === 'postalCode';
-            return (
-              <Form.Group key={f.name} className={half ? 'col-sm-6' : 'col-12'} controlId={f.name}>
-                <Form.Label>{f.label}</Form.Label>
-                <Form.Control
-                  type="text"
-                  autoComplete={f.autoComplete}
-                  maxLength={f.max}
-                  required={f.required}
-                  isInvalid={state.isInvalid}
-                  aria-invalid={state['aria-invalid']}
-                  aria-describedby={state['aria-describedby']}
-                  {...register(f.name)}
-                />
-                <Form.Control.Feedback type="invalid" id={`${f.name}-error`}>
-                  {state.error}
-                </Form.Control.Feedback>
-              </Form.Group>
-            );
-          })}
           <Form.Group className="col-12" controlId="country">
             <Form.Label>Country</Form.Label>
             <Form.Select
@@ -199,6 +193,7 @@ export default function ShippingPage() {
               aria-describedby={countryField['aria-describedby']}
               {...register('country')}
             >
+              <option value="">Choose your country</option>
               {COUNTRY_OPTIONS.map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}
@@ -209,6 +204,50 @@ export default function ShippingPage() {
               {countryField.error}
             </Form.Control.Feedback>
           </Form.Group>
+          {FIELDS.map((f) => {
+            const state = field(f.name);
+            const half =
+              f.name === 'shipToFirstName' ||
+              f.name === 'shipToLastName' ||
+              f.name === 'state' ||
+              f.name === 'postalCode';
+            return (
+              <Form.Group key={f.name} className={half ? 'col-sm-6' : 'col-12'} controlId={f.name}>
+                <Form.Label>{f.label}</Form.Label>
+                {f.name === 'state' && states ? (
+                  <Form.Select
+                    autoComplete={f.autoComplete}
+                    required
+                    isInvalid={state.isInvalid}
+                    aria-invalid={state['aria-invalid']}
+                    aria-describedby={state['aria-describedby']}
+                    {...register(f.name)}
+                  >
+                    <option value="">Choose…</option>
+                    {states.map((c) => (
+                      <option key={c.value} value={c.value}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </Form.Select>
+                ) : (
+                  <Form.Control
+                    type="text"
+                    autoComplete={f.autoComplete}
+                    maxLength={f.max}
+                    required={f.required}
+                    isInvalid={state.isInvalid}
+                    aria-invalid={state['aria-invalid']}
+                    aria-describedby={state['aria-describedby']}
+                    {...register(f.name)}
+                  />
+                )}
+                <Form.Control.Feedback type="invalid" id={`${f.name}-error`}>
+                  {state.error}
+                </Form.Control.Feedback>
+              </Form.Group>
+            );
+          })}
         </div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Checking…' : 'Continue'}
@@ -216,8 +255,9 @@ export default function ShippingPage() {
       </Form>
       <AddressSuggestionModal
         suggestion={suggestion}
+        entered={pending}
         saving={saving}
-        onSave={(s) => void onSave(s)}
+        onSave={(choice) => void onSave(choice)}
         onClose={() => setSuggestion(null)}
       />
       <TimedToast toast={toast} delay={TOAST_MS.shippingError} onClose={() => setToast(null)} />

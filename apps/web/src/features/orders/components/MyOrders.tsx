@@ -1,7 +1,7 @@
 import { formatMoney, type OrderSummary } from '@store/shared';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
-import { DoneOn, OrderDetailsLink, OrderProgressCells } from '#web/components/OrderCells.tsx';
+import { DoneOn, OrderDetailsLink, OrderProgressCells, OrderStateNote } from '#web/components/OrderCells.tsx';
 import { useMyOrders } from '../api.ts';
 
 /** The discount code an order used, when the list's answer carries it (the total is what was paid, after it). */
@@ -23,10 +23,11 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
       <div className="card-body">
         <div className="d-flex justify-content-between align-items-start gap-3 mb-2">
           <div style={{ minWidth: 0 }}>
-            <h3 className="h6 card-title mb-1">
-              Order <span className="font-monospace small text-break">{o._id}</span>
-            </h3>
-            <p className="small text-body-secondary mb-0">Placed on {placedOn(o)}</p>
+            <h3 className="h6 card-title mb-1">Order #{o.orderNumber}</h3>
+            <p className="small text-body-secondary mb-0">
+              Placed on {placedOn(o)} · <span className="font-monospace text-break">{o._id}</span>
+            </p>
+            <OrderStateNote order={o} />
           </div>
           <div className="text-end text-nowrap fw-semibold">
             {formatMoney(o.totalPrice)}
@@ -83,7 +84,11 @@ export function MyOrders() {
           <tbody>
             {data.map((o) => (
               <tr key={o._id}>
-                <td className="font-monospace small">{o._id}</td>
+                <td>
+                  <span className="fw-semibold">#{o.orderNumber}</span>
+                  <span className="d-block font-monospace small text-body-secondary">{o._id}</span>
+                  <OrderStateNote order={o} />
+                </td>
                 <td className="text-nowrap">{placedOn(o)}</td>
                 <td className="text-nowrap">
                   {formatMoney(o.totalPrice)}

@@ -1,9 +1,7 @@
-import type { Order } from '@store/shared';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Message } from '#web/components/Message.tsx';
-import type { PaymentResult } from '../api.ts';
 import {
   isRenderError,
   namespaceFor,
@@ -14,16 +12,18 @@ import {
 } from '../paypal-logic.ts';
 
 interface Props {
-  order: Order;
   clientId: string;
-  onApproved: (result: PaymentResult) => Promise<void>;
+  /** Asks the server to create the PayPal order; answers its id. */
+  createOrder: () => Promise<string>;
+  /** The shopper approved: the server captures and records the payment. */
+  onApproved: (paypalOrderId: string) => Promise<void>;
 }
 
 /**
  * PayPal buttons, loaded patiently: up to 3 attempts, 1 s × attempt between them,
  * alternating SDK namespaces, each attempt waiting up to 15 s for the buttons; 'Reload PayPal' starts over.
  */
-export default function PayPalPayment({ order, clientId, onApproved }: Props) {
+export default function PayPalPayment({ clientId, createOrder, onApproved }: Props) {
   const [round, setRound] = useState(0);
   const [attempt, setAttempt] = useState(1);
   const [error, setError] = useState<string | null>(clientId ? null : PAYPAL_MESSAGES.missingClientId);
@@ -63,7 +63,7 @@ export default function PayPalPayment({ order, clientId, onApproved }: Props) {
         >
           <PayPalAttempt
             attempt={attempt}
-            order={order}
+            createOrder={createOrder}
             onFail={failAttempt}
             onError={setError}
             onApproved={onApproved}
@@ -79,16 +79,16 @@ export default function PayPalPayment({ order, clientId, onApproved }: Props) {
 
 function PayPalAttempt({
   attempt,
-  order,
+  createOrder,
   onFail,
   onError,
   onApproved,
 }: {
   attempt: number;
-  order: Order;
+  createOrder: () => Promise<string>;
   onFail: () => void;
   onError: (message: string) => void;
-  onApproved: (result: PaymentResult) => Promise<void>;
+  onApproved: (paypalOrderId: string) => Promise<void>;
 }) {
   const [{ isRejected, isResolved }] = usePayPalScriptReducer();
   const [ready, setReady] = useState(false);
@@ -126,26 +126,11 @@ function PayPalAttempt({
         <PayPalButtons
           style={{ layout: 'vertical' }}
           onInit={() => setReady(true)}
-          createOrder={(_data, actions) =>
-            actions.order.create({
-              intent: 'CAPTURE',
-              purchase_units: [
-                {
-                  reference_id: order._id,
-                  amount: { currency_code: 'USD', value: order.totalPrice.toFixed(2) },
-                },
-              ],
-            })
-          }
-          onApprove={async (_data, actions) => {
-            const details = await actions.order?.capture();
-            if (!details?.id) throw new Error(PAYPAL_MESSAGES.error);
-            await onApproved({
-              id: details.id,
-              status: details.status ?? '',
-              update_time: (details as { update_time?: string }).update_time ?? new Date().toISOString(),
-              email: details.payer?.email_address ?? '',
-            });
+          // the server creates the PayPal order for the total it computed, and captures it once approved
+          createOrder={() => createOrder()}
+          onApprove={async (data) => {
+            if (!data.orderID) throw new Error(PAYPAL_MESSAGES.error);
+            await onApproved(data.orderID);
           }}
           onError={(err) =>
             onError(isRenderError(String(err?.message ?? '')) ? PAYPAL_MESSAGES.render : PAYPAL_MESSAGES.error)

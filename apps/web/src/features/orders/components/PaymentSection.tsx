@@ -1,47 +1,63 @@
 import type { Order } from '@store/shared';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
-import { usePaypalConfig, usePayOrder, type PaymentResult } from '../api.ts';
+import { failureText } from '#web/lib/api.ts';
+import { startPaypal, useCapturePayment, usePaypalConfig } from '../api.ts';
 import { PAYPAL_MESSAGES } from '../paypal-logic.ts';
 
 const PayPalPayment = lazy(() => import('./PayPalPayment.tsx'));
 
 /**
  * Payment of an unpaid order: a test-mode button when the server simulates payments (no PayPal credentials
- * configured), else the PayPal buttons. A failed payment's message shows above them.
+ * configured), else the PayPal buttons. Either way the server creates the payment for the total it
+ * computed and captures it once approved. A failed payment's message shows above them.
  */
 export function PaymentSection({ order }: { order: Order }) {
-  const pay = usePayOrder(order._id);
-  // the message is shown from pay.error: the PayPal buttons must not take a failed payment for their own error
-  const payWith = (result: PaymentResult) =>
-    pay.mutateAsync(result).then(
+  const capture = useCapturePayment(order._id);
+  const [startError, setStartError] = useState<string | null>(null);
+  const start = async () => {
+    setStartError(null);
+    capture.reset();
+    try {
+      return await startPaypal(order._id);
+    } catch (err) {
+      setStartError(failureText(err, PAY_FAILED));
+      throw err;
+    }
+  };
+  // the message is shown from capture.error: the PayPal buttons must not take a failed payment for their own error
+  const approved = (paypalOrderId: string) =>
+    capture.mutateAsync(paypalOrderId).then(
       () => undefined,
       () => undefined,
     );
+  const error = startError ?? (capture.error ? failureText(capture.error, PAY_FAILED) : null);
   return (
     <>
-      {pay.error && (
+      {error && (
         <div className="mt-3">
-          <Message variant="danger">{pay.error.message}</Message>
+          <Message variant="danger">{error}</Message>
         </div>
       )}
       <div className="mt-3">
-        <PaymentOptions order={order} paying={pay.isPending} onPay={payWith} />
+        <PaymentOptions paying={capture.isPending} onStart={start} onApproved={approved} />
       </div>
     </>
   );
 }
 
+const PAY_FAILED = 'Payment failed, please try again';
+
 function PaymentOptions({
-  order,
   paying,
-  onPay,
+  onStart,
+  onApproved,
 }: {
-  order: Order;
   paying: boolean;
-  onPay: (result: PaymentResult) => Promise<void>;
+  onStart: () => Promise<string>;
+  onApproved: (paypalOrderId: string) => Promise<void>;
 }) {
   const config = usePaypalConfig();
   if (config.isPending) return <Loader label="Loading payment options…" />;
@@ -57,12 +73,10 @@ function PaymentOptions({
           className="w-100"
           disabled={paying}
           onClick={() =>
-            void onPay({
-              id: `TEST-${Date.now()}`,
-              status: 'COMPLETED',
-              update_time: new Date().toISOString(),
-              email: order.user.email,
-            })
+            void onStart().then(
+              (id) => onApproved(id),
+              () => undefined,
+            )
           }
         >
           {paying ? 'Paying…' : 'Test mode: pay without PayPal'}
@@ -72,7 +86,7 @@ function PaymentOptions({
   }
   return (
     <Suspense fallback={<Loader label="Loading PayPal…" />}>
-      <PayPalPayment order={order} clientId={config.data.clientId} onApproved={onPay} />
+      <PayPalPayment clientId={config.data.clientId} createOrder={onStart} onApproved={onApproved} />
     </Suspense>
   );
 }

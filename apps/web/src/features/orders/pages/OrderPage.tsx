@@ -1,4 +1,4 @@
-import { TOAST_MS, toCents, type Order } from '@store/shared';
+import { countryName, TOAST_MS, toCents, type Order } from '@store/shared';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -8,9 +8,11 @@ import { OrderItemList } from '#web/components/OrderItemList.tsx';
 import { PriceSummary } from '#web/components/PriceSummary.tsx';
 import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, failureText } from '#web/lib/api.ts';
 import { useAuth } from '#web/lib/auth.ts';
 import { useDeliverOrder, useOrder } from '../api.ts';
+import { OrderAccessPrompt } from '../components/OrderAccessPrompt.tsx';
+import { CancelOrderButton, OrderHistory, OrderMoneyState, RefundButton } from '../components/OrderLifecycle.tsx';
 import { PayByNotice } from '../components/PayByNotice.tsx';
 import { PaymentSection } from '../components/PaymentSection.tsx';
 import { ShipModal } from '../components/ShipModal.tsx';
@@ -47,7 +49,7 @@ export default function OrderPage() {
   const [shipOpen, setShipOpen] = useState(false);
   const order = useOrder(id);
   const deliver = useDeliverOrder(id);
-  useDocumentTitle(order.data ? `Order ${order.data._id}` : 'Order');
+  useDocumentTitle(order.data ? `Order #${order.data.orderNumber}` : 'Order');
 
   // 'Order placed successfully!' after placing the order, shown for 3 s; the history entry forgets it
   useEffect(() => {
@@ -58,9 +60,11 @@ export default function OrderPage() {
     }
   }, [location.state, location.pathname, navigate]);
 
+  // a signed-out visitor is offered to sign in first; a guest session gets the e-mail and postal code check
+  const signedOut = useAuth((s) => !s.userInfo);
   useEffect(() => {
-    if (needsAccess(order.error)) setVerifyOpen(true);
-  }, [order.error]);
+    if (needsAccess(order.error) && !signedOut) setVerifyOpen(true);
+  }, [order.error, signedOut]);
 
   if (order.isPending) return <Loader label="Loading order…" />;
 
@@ -69,12 +73,9 @@ export default function OrderPage() {
       <>
         <h1 className="h3 mb-3">Order</h1>
         {needsAccess(order.error) ? (
-          <>
-            <Message variant="info">Verify the e-mail address and postal code of this order to see it.</Message>
-            <Button onClick={() => setVerifyOpen(true)}>Verify Order Access</Button>
-          </>
+          <OrderAccessPrompt orderId={id} signedOut={signedOut} onVerify={() => setVerifyOpen(true)} />
         ) : (
-          <Message variant="danger">{(order.error as Error | null)?.message || 'Failed to load order'}</Message>
+          <Message variant="danger">{failureText(order.error, 'Failed to load order')}</Message>
         )}
         <VerifyAccessModal
           orderId={id}
@@ -101,7 +102,10 @@ export default function OrderPage() {
 
   return (
     <>
-      <h1 className="h3 mb-4 text-break">Order {o._id}</h1>
+      <h1 className="h3 mb-1 text-break">Order #{o.orderNumber}</h1>
+      <p className="text-body-secondary small mb-4">
+        Placed on {when(o.createdAt)} · <span className="text-break">Order ID {o._id}</span>
+      </p>
       <div className="row g-4">
         <div className="col-lg-8">
           <section aria-labelledby="order-shipping-heading" className="mb-4">
@@ -119,7 +123,7 @@ export default function OrderPage() {
             <p className="mb-2">
               <strong>Address: </strong>
               {a.address1}
-              {a.address2 && `, ${a.address2}`}, {a.city}, {a.state} {a.postalCode}, {a.country}
+              {a.address2 && `, ${a.address2}`}, {a.city}, {a.state} {a.postalCode}, {countryName(a.country)}
             </p>
             <Message variant={o.isShipped ? 'success' : 'warning'}>
               {o.isShipped ? `Shipped on ${when(o.shippedAt)}` : 'Not Shipped'}
@@ -154,14 +158,9 @@ export default function OrderPage() {
               <Message variant="warning">
                 <span data-testid="paid-status">{o.isCancelled ? 'Cancelled' : 'Not Paid'}</span>
                 {!o.isCancelled && o.payBy && <PayByNotice payBy={o.payBy} />}
-                {o.isCancelled && (
-                  <span className="d-block small mt-1">
-                    This order was not paid in time, so it was cancelled and its items went back on sale. Please place a
-                    new order.
-                  </span>
-                )}
               </Message>
             )}
+            <OrderMoneyState order={o} />
           </section>
           <OrderItemList
             items={o.orderItems.map((i) => ({
@@ -193,9 +192,12 @@ export default function OrderPage() {
                 Mark As Delivered
               </Button>
             )}
+            {isAdmin && <RefundButton order={o} />}
+            <CancelOrderButton order={o} isAdmin={isAdmin} />
           </PriceSummary>
         </div>
       </div>
+      {isAdmin && <OrderHistory order={o} />}
       {isAdmin && (
         <ShipModal
           key={o.updatedAt}

@@ -1,15 +1,22 @@
 import { LONG_PRESS_MS } from '@store/shared';
+import { lazy, Suspense, useState } from 'react';
 import { ChevronIcon, PlayIcon } from '#web/components/icons.tsx';
 import { ProductImage } from '#web/components/ProductImage.tsx';
 import { useLongPress } from '#web/components/use-long-press.ts';
 import type { Media } from '../gallery.ts';
+
+// the preview (a modal) loads when it is first opened, not with the product page
+const ImagePreview = lazy(() => import('./ImagePreview.tsx').then((m) => ({ default: m.ImagePreview })));
 
 interface GalleryProps {
   media: Media[];
   /** What the main area shows. */
   index: number;
   onPreview: (index: number) => void;
-  /** Thumbnail click or long press on the main image (held for LONG_PRESS_MS). */
+  /**
+   * Thumbnail click or long press on the main image (held for LONG_PRESS_MS). A click or long press on the
+   * main image also opens the image preview.
+   */
   onSelect: (index: number) => void;
 }
 
@@ -43,15 +50,37 @@ function MainMedia({ item, eager }: { item: Media; eager: boolean }) {
 
 export function Gallery({ media, index, onPreview, onSelect }: GalleryProps) {
   const current = media[index] ?? media[0];
-  const longPress = useLongPress(() => onSelect(index), LONG_PRESS_MS);
+  const [preview, setPreviewState] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const setPreview = (show: boolean) => {
+    if (show) setOpened(true);
+    setPreviewState(show);
+  };
+  const longPress = useLongPress(() => {
+    onSelect(index);
+    setPreview(true);
+  }, LONG_PRESS_MS);
   if (!current) return <div className="gallery-main img-placeholder">No image</div>;
   const many = media.length > 1;
   const step = (d: number) => onPreview((index + d + media.length) % media.length);
 
   return (
     <div className="gallery">
-      <div className="gallery-main" data-kind={current.kind} {...(current.kind === 'image' ? longPress : {})}>
-        <MainMedia key={current.src} item={current} eager={index === 0} />
+      <div className="gallery-main" data-kind={current.kind}>
+        {current.kind === 'image' ? (
+          <button
+            type="button"
+            className="gallery-zoom"
+            aria-label={`Enlarge ${current.label}`}
+            aria-haspopup="dialog"
+            onClick={() => setPreview(true)}
+            {...longPress}
+          >
+            <MainMedia key={current.src} item={current} eager={index === 0} />
+          </button>
+        ) : (
+          <MainMedia key={current.src} item={current} eager={index === 0} />
+        )}
         {many && (
           <>
             <button
@@ -93,6 +122,11 @@ export function Gallery({ media, index, onPreview, onSelect }: GalleryProps) {
             </li>
           ))}
         </ul>
+      )}
+      {opened && current.kind === 'image' && (
+        <Suspense fallback={null}>
+          <ImagePreview src={current.src} label={current.label} show={preview} onClose={() => setPreview(false)} />
+        </Suspense>
       )}
     </div>
   );

@@ -17,6 +17,7 @@ import { Reviews } from '../components/Reviews.tsx';
 import { galleryMedia, mediaIndexOfVariant } from '../gallery.ts';
 import { useProductHead } from '../product-head.ts';
 import { paths } from '#web/lib/paths.ts';
+import { rememberProductViewed } from '#web/lib/recently-viewed.ts';
 
 export default function ProductPage() {
   const { idOrSlug = '' } = useParams();
@@ -43,6 +44,12 @@ export default function ProductPage() {
     setVariantId(null);
     setMediaIndex(0);
   }, [productId]);
+
+  // the last product viewed leads the shopper's "Recently viewed" row (kept in the browser)
+  useEffect(() => {
+    if (product)
+      rememberProductViewed({ _id: product._id, slug: product.slug, name: product.name, image: product.image });
+  }, [product]);
 
   useProductHead(product);
   useDocumentTitle(isError ? (isNotFound(error) ? 'Product not found' : 'Error') : null);
@@ -82,7 +89,15 @@ export default function ProductPage() {
           <li className="breadcrumb-item">
             <Link to={paths.home}>Home</Link>
           </li>
-          {product.category && <li className="breadcrumb-item">{product.category}</li>}
+          {product.category && (
+            <li className="breadcrumb-item">
+              {product.categorySlug ? (
+                <Link to={paths.category(product.categorySlug)}>{product.category}</Link>
+              ) : (
+                product.category
+              )}
+            </li>
+          )}
           <li className="breadcrumb-item active text-truncate" aria-current="page">
             {product.name}
           </li>

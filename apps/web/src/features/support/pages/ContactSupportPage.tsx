@@ -1,5 +1,5 @@
 import { LIMITS, SUPPORT_MESSAGES, supportContentField, type Recipient } from '@store/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Captcha, useCaptcha } from '#web/components/Captcha.tsx';
@@ -7,7 +7,8 @@ import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useAuth } from '#web/lib/auth.ts';
-import { useConversation, useSendMessage } from '../api.ts';
+import { useSupportUnread } from '#web/lib/support-unread.ts';
+import { useConversation, useMarkRead, useSendMessage } from '../api.ts';
 import { Conversation } from '../components/Conversation.tsx';
 import { RecipientSearch } from '../components/RecipientSearch.tsx';
 
@@ -30,6 +31,15 @@ export default function ContactSupportPage() {
   const [error, setError] = useState<string | null>(null);
   const [recipientError, setRecipientError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
+  // the shopper has read support's replies once the conversation is on screen: the header badge goes
+  const repliesWaiting = useSupportUnread().data?.unread ?? 0;
+  const markRead = useMarkRead();
+  const shown = !isAdmin && conversation.isSuccess;
+  useEffect(() => {
+    if (shown && repliesWaiting > 0 && !markRead.isPending) markRead.mutate('me');
+    // markRead is a new object each render; asking again only when the count or the conversation changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown, repliesWaiting, conversation.dataUpdatedAt]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

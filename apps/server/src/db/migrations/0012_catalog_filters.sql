@@ -1,0 +1,2 @@
+CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category_id","price_cents","id");--> statement-breakpoint
+CREATE INDEX "products_brand_created_idx" ON "products" USING btree (lower("brand"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { FacetIndex, FacetTable, type FacetRow } from './facet-index.ts';
+
+const rows: FacetRow[] = [
+  { brand: 'SoundMax', categoryId: 'c1', priceCents: 19999, rating: 5, inStock: true },
+  { brand: 'soundmax', categoryId: 'c2', priceCents: 4999, rating: 0, inStock: false },
+  { brand: 'Tinny', categoryId: 'c1', priceCents: 999, rating: 3, inStock: true },
+  { brand: '', categoryId: null, priceCents: 500, rating: 4, inStock: true },
+];
+
+describe('the facet table', () => {
+  const table = new FacetTable(rows);
+
+  it('counts every product and each facet without a filter', () => {
+    const c = table.counts({});
+    expect(c.total).toBe(4);
+    expect(c.brands).toEqual([
+      { name: 'SoundMax', count: 2 },
+      { name: 'Tinny', count: 1 },
+    ]);
+    expect(Object.fromEntries(c.categories)).toEqual({ c1: 2, c2: 1 });
+    expect(c.price).toEqual({ min: 500, max: 19999 });
+  });
+
+  it('counts each facet over every filter but its own', () => {
+    const c = table.counts({ brands: ['TINNY'], categoryIds: ['c1'], minPriceCents: 1000 });
+    expect(c.total).toBe(0);
+    expect(c.brands).toEqual([{ name: 'SoundMax', count: 1 }]); // category and price apply
+    expect(Object.fromEntries(c.categories)).toEqual({}); // brand and price apply
+    expect(c.price).toEqual({ min: 999, max: 999 }); // brand and category apply
+  });
+
+  it('narrows by stock and rating for every facet', () => {
+    const c = table.counts({ inStock: true, minRating: 4 });
+    expect(c.total).toBe(2);
+    expect(c.brands).toEqual([{ name: 'SoundMax', count: 1 }]);
+    expect(c.price).toEqual({ min: 500, max: 19999 });
+  });
+});
+
+describe('the facet index', () => {
+  it('throws away a build that a change overtook', async () => {
+    let release: (r: FacetRow[]) => void = () => {};
+    const index = new FacetIndex(() => new Promise((r) => (release = r)));
+    expect(index.current(false)).toBeUndefined();
+    index.drop();
+    release(rows);
+    await index.settled();
+    expect(index.current(false)).toBeUndefined(); // stale: a new build starts
+    release(rows);
+    await index.settled();
+    expect(index.current(false)?.size).toBe(4);
+  });
+});
+
+describe('the facet index and stock', () => {
+  it('keeps a build that only a stock change overtook, for filters that do not read stock', async () => {
+    let release: (r: FacetRow[]) => void = () => {};
+    const index = new FacetIndex(() => new Promise((r) => (release = r)));
+    index.current(false);
+    index.dropStock();
+    release(rows);
+    await index.settled();
+    expect(index.current(false)?.size).toBe(4);
+    expect(index.current(true)).toBeUndefined(); // its in-stock flags may be stale: a fresh build starts
+    release(rows);
+    await index.settled();
+    expect(index.current(true)?.size).toBe(4);
+  });
+});

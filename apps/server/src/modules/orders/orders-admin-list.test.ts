@@ -1,0 +1,182 @@
+import { parse } from 'csv-parse/sync';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orders } from '#server/db/schema/index.ts';
+import { createProduct } from '#test/factories.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { orderBody, placeOrder, signedIn, type Auth } from '#test/orders-support.ts';
+
+let t: TestContext;
+let admin: Auth;
+let shopper: Auth;
+const list = async (query: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().orders as { _id: string; totalPrice: number; createdAt: string }[];
+};
+const bulkDeliver = (ids: string[], auth: Auth = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/orders/bulk/deliver', headers: auth.headers, payload: { ids } });
+type State = 'unpaid' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+const FLAGS: Record<State, Partial<typeof orders.$inferInsert>> = {
+  unpaid: {},
+  paid: { isPaid: true, paidAt: new Date() },
+  shipped: { isPaid: true, isShipped: true, shippedAt: new Date() },
+  delivered: { isPaid: true, isShipped: true, isDelivered: true, deliveredAt: new Date() },
+  cancelled: { isCancelled: true, cancelledAt: new Date() },
+};
+
+/** An order of `qty` units at $10 placed `minutesAgo`, set to `state`. */
+async function order(productId: string, qty: number, state: State, minutesAgo: number): Promise<string> {
+  const res = await placeOrder(t.app, shopper, orderBody([{ product: productId, qty }]));
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json()._id as string;
+  await t.app.db
+    .update(orders)
+    .set({ ...FLAGS[state], createdAt: new Date(Date.UTC(2030, 0, 1) - minutesAgo * 60_000) })
+    .where(eq(orders.id, id));
+  return id;
+}
+
+describe('admin order list: sorting, bulk delivery, exporting a selection', () => {
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signedIn(t.app, { isAdmin: true });
+    shopper = await signedIn(t.app);
+    const p = await createProduct(t.app.db, { priceCents: 1000, countInStock: 1000 });
+    // name → [qty, state, minutes ago]: totals grow with qty, dates with the order of placing
+    const plan: [string, number, State, number][] = [
+      ['a', 3, 'shipped', 50],
+      ['b', 1, 'unpaid', 40],
+      ['c', 5, 'delivered', 30],
+      ['d', 2, 'cancelled', 20],
+      ['e', 4, 'paid', 10],
+      ['f', 6, 'shipped', 5],
+    ];
+    ids = {};
+    for (const [name, qty, state, ago] of plan) ids[name] = await order(p.id, qty, state, ago);
+  });
+  afterAll(async () => t?.close());
+  const names = (rows: { _id: string }[]) =>
+    rows.map((r) => Object.keys(ids).find((k) => ids[k] === r._id)).filter((n) => n !== undefined);
+
+  it('sorts by date, total and status in either direction, on the server', async () => {
+    expect(names(await list('pageSize=100'))).toEqual(['f', 'e', 'd', 'c', 'b', 'a']);
+    expect(names(await list('sortBy=date&order=asc&pageSize=100'))).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(names(await list('sortBy=total&order=desc&pageSize=100'))).toEqual(['f', 'c', 'e', 'a', 'd', 'b']);
+    expect(names(await list('sortBy=total&order=asc&pageSize=100'))).toEqual(['b', 'd', 'a', 'e', 'c', 'f']);
+    // unpaid, paid, shipped (newest first), delivered, cancelled
+    expect(names(await list('sortBy=status&order=asc&pageSize=100'))).toEqual(['b', 'e', 'f', 'a', 'c', 'd']);
+    expect(names(await list('sortBy=status&order=desc&pageSize=100'))).toEqual(['d', 'c', 'f', 'a', 'e', 'b']);
+    // sort and filters combine, and pages follow the sort
+    expect(names(await list('sortBy=total&order=asc&shipped=yes&pageSize=100'))).toEqual(['a', 'c', 'f']);
+    const page1 = names(await list('sortBy=total&order=asc&pageSize=4&pageNumber=1'));
+    const page2 = names(await list('sortBy=total&order=asc&pageSize=4&pageNumber=2'));
+    expect([...page1, ...page2]).toEqual(['b', 'd', 'a', 'e', 'c', 'f']);
+    for (const bad of ['sortBy=name', 'order=up']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/orders?${bad}`, headers: admin.headers });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('answers each sort from an index', async () => {
+    const orderBys = [
+      'created_at desc nulls last, id desc nulls last',
+      'created_at asc nulls first, id asc nulls first',
+      'total_cents asc nulls last, id asc nulls last',
+      'total_cents desc nulls first, id desc nulls first',
+      '(case when is_cancelled then 4 when is_delivered then 3 when is_shipped then 2 when is_paid then 1 else 0 end) asc nulls last, created_at desc nulls last, id desc nulls last',
+    ];
+    try {
+      for (const s of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
+        await t.app.db.execute(sql.raw(`set ${s} = off`));
+      for (const orderBy of orderBys) {
+        const plan = await t.app.db.execute<{ 'QUERY PLAN': string }>(
+          sql.raw(`explain select id from orders order by ${orderBy} limit 20`),
+        );
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(text, orderBy).toMatch(/Index (Only )?Scan/);
+        expect(text, orderBy).not.toMatch(/^\s*(->\s*)?Sort\s+\(/m);
+      }
+    } finally {
+      for (const s of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
+        await t.app.db.execute(sql.raw(`reset ${s}`));
+    }
+  });
+
+  it('marks delivered only by admins', async () => {
+    expect((await bulkDeliver([ids.a!], { headers: {} })).statusCode).toBe(401);
+    const refused = await bulkDeliver([ids.a!], shopper);
+    expect(refused.statusCode).toBe(403);
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, ids.a!));
+    expect(row!.isDelivered).toBe(false);
+  });
+
+  it('marks every selected order delivered or none: one that is not shipped refuses the lot', async () => {
+    for (const blocker of ['b', 'c', 'd', 'e']) {
+      const res = await bulkDeliver([ids.a!, ids.f!, ids[blocker]!]);
+      expect(res.statusCode, blocker).toBe(400);
+      expect(res.json().code).toBe('BAD_REQUEST');
+      expect(res.json().message).toMatch(/^Only shipped orders can be marked delivered; nothing was changed\. #\d+ \(/);
+    }
+    const why = (await bulkDeliver([ids.a!, ids.b!, ids.c!, ids.d!])).json().message as string;
+    expect(why).toContain('(not shipped yet)');
+    expect(why).toContain('(already delivered)');
+    expect(why).toContain('(cancelled)');
+    const rows = await t.app.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [ids.a!, ids.f!]));
+    expect(rows.map((r) => r.isDelivered)).toEqual([false, false]);
+    const delivered = () =>
+      t.app.db
+        .select()
+        .from(orderEvents)
+        .where(and(inArray(orderEvents.orderId, [ids.a!, ids.f!]), eq(orderEvents.event, 'delivered')));
+    expect(await delivered()).toEqual([]);
+
+    const unknown = await bulkDeliver([ids.a!, '0123456789abcdef01234567']);
+    expect(unknown.statusCode).toBe(404);
+    for (const bad of [[], ['nope'], Array.from({ length: 101 }, () => ids.a!)]) {
+      expect((await bulkDeliver(bad)).statusCode, JSON.stringify(bad).slice(0, 40)).toBe(400);
+    }
+
+    const ok = await bulkDeliver([ids.a!, ids.f!, ids.a!]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ delivered: 2 });
+    const after = await t.app.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [ids.a!, ids.f!]));
+    for (const r of after) {
+      expect(r.isDelivered).toBe(true);
+      expect(r.deliveredAt).toBeInstanceOf(Date);
+    }
+    const events = await delivered();
+    expect(events.map((e) => e.orderId).sort()).toEqual([ids.a!, ids.f!].sort());
+    // done once: a second try is refused, naming them as delivered
+    const again = await bulkDeliver([ids.a!]);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toContain('(already delivered)');
+  });
+
+  it('exports only the selected orders when ids are given', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/export?ids=${ids.b},${ids.e}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = parse(res.body, { columns: true }) as { _id: string }[];
+    expect(rows.map((r) => r._id)).toEqual([ids.e, ids.b]);
+    // the filters still apply to a selection
+    const paidOnly = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/export?ids=${ids.b},${ids.e}&paid=yes`,
+      headers: admin.headers,
+    });
+    expect((parse(paidOnly.body, { columns: true }) as { _id: string }[]).map((r) => r._id)).toEqual([ids.e]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/orders/export?ids=zzz', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+});
