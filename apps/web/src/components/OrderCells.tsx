@@ -1,4 +1,5 @@
 import { formatMoney, type OrderSummary } from '@store/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { refundStateOf } from '../lib/order-state.ts';
 import { paths } from '../lib/paths.ts';
@@ -22,6 +23,24 @@ export function OrderDetailsLink({ id }: { id: string }) {
     <Link to={paths.order(id)} className="btn btn-sm btn-outline-primary" aria-label={`Details of order ${id}`}>
       Details
     </Link>
+  );
+}
+
+/** 'Paid: date · Shipped: ✗ · Delivered: ✗' on one wrapping line (the order cards of narrow screens). */
+export function OrderStepsLine({ order, children }: { order: OrderSummary; children?: ReactNode }) {
+  return (
+    <p className="small mb-2 d-flex flex-wrap align-items-center column-gap-3 row-gap-1">
+      {children}
+      <span>
+        Paid: <DoneOn done={order.isPaid} at={order.paidAt} />
+      </span>
+      <span>
+        Shipped: <DoneOn done={order.isShipped} at={order.shippedAt} />
+      </span>
+      <span>
+        Delivered: <DoneOn done={order.isDelivered} at={order.deliveredAt} />
+      </span>
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { payWithinText } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
+import { createSweeper } from '#server/lib/sweeper.ts';
 import { enqueueMail, orderCancelledMail } from '#server/lib/mailer/index.ts';
 import { lifecycleRepository as life } from './lifecycle.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
@@ -65,34 +66,16 @@ export function createOrderSweeper(
   },
   log: FastifyBaseLogger,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const sweep = () => {
-    running ??= expireUnpaidOrders(db, opts.holdMinutes, new Date(), opts.publicUrl)
-      .then(async ({ cancelled, products }) => {
-        if (cancelled > 0) {
-          log.info({ cancelled }, 'unpaid orders expired; their stock is back on sale');
-          await opts.onExpired(products);
-        }
-      })
-      .catch((err: unknown) => log.error({ err }, 'order expiry sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  return {
-    sweep,
-    start() {
-      if (opts.holdMinutes <= 0 || timer) return;
-      timer = setInterval(() => void sweep(), opts.everyMs);
-      timer.unref();
-      void sweep();
+  return createSweeper(
+    'order expiry sweep',
+    opts.holdMinutes > 0 ? opts.everyMs : 0,
+    async () => {
+      const { cancelled, products } = await expireUnpaidOrders(db, opts.holdMinutes, new Date(), opts.publicUrl);
+      if (cancelled > 0) {
+        log.info({ cancelled }, 'unpaid orders expired; their stock is back on sale');
+        await opts.onExpired(products);
+      }
     },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+    log,
+  );
 }

@@ -5,6 +5,7 @@ import { UpstreamError, isRecord } from '#server/integrations/http.ts';
 import { createPaymentGateway } from '#server/integrations/paypal/index.ts';
 import { BadGatewayError, BadRequestError, NotFoundError, UnauthorizedError } from '#server/lib/errors.ts';
 import { perIp } from '#server/lib/rate-limit.ts';
+import { createSweeper } from '#server/lib/sweeper.ts';
 import { actorOf } from './actors.ts';
 import { hasGuestAccess } from './guest-access.service.ts';
 import { orderParams } from './orders.routes.ts';
@@ -157,26 +158,16 @@ export const paymentLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // the reconciliation sweep: every PAYPAL_RECONCILE_SECONDS, in every process (leases keep them apart)
   const everyMs = config.paypal.reconcileMs;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const sweep = () => {
-    running ??= reconcile(ctx, Math.max(everyMs - 50, 0))
-      .then(({ recorded }) => {
-        if (recorded > 0) app.log.info({ recorded }, 'reconciliation recorded PayPal payments');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'PayPal reconciliation failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    if (gateway.mode !== 'paypal' || everyMs <= 0) return;
-    timer = setInterval(() => void sweep(), everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  const sweeper = createSweeper(
+    'PayPal reconciliation',
+    gateway.mode === 'paypal' ? everyMs : 0,
+    async () => {
+      const { recorded } = await reconcile(ctx, Math.max(everyMs - 50, 0));
+      if (recorded > 0) app.log.info({ recorded }, 'reconciliation recorded PayPal payments');
+    },
+    app.log,
+    { runAtStart: false },
+  );
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
 };

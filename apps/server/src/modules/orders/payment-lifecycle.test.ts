@@ -62,23 +62,31 @@ async function until(check: () => Promise<boolean>, ms = 8000) {
   return false;
 }
 
-describe('payments the server creates and captures with PayPal', () => {
+/**
+ * A store paying through a fresh PayPal stand-in (the sweep every `reconcileSeconds`, 0 for none), with a
+ * buyer and an admin; closed after the block.
+ */
+function storeWithPaypal(o: { reconcileSeconds: string; webhook: boolean; adminName?: string }) {
   beforeAll(async () => {
     pp = await paypalSandbox();
     t = await createTestApp({
       PAYPAL_CLIENT_ID: 'client-id',
       PAYPAL_CLIENT_SECRET: 'client-secret',
       PAYPAL_API_BASE: pp.url,
-      PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-      PAYPAL_RECONCILE_SECONDS: '0.3',
+      ...(o.webhook ? { PAYPAL_WEBHOOK_ID: WEBHOOK_ID } : {}),
+      PAYPAL_RECONCILE_SECONDS: o.reconcileSeconds,
     });
     buyer = await signedIn(t.app, { email: 'buyer@example.com' });
-    admin = await signedIn(t.app, { isAdmin: true });
+    admin = await signedIn(t.app, { isAdmin: true, ...(o.adminName ? { username: o.adminName } : {}) });
   });
   afterAll(async () => {
     await t?.close();
     await pp?.close();
   });
+}
+
+describe('payments the server creates and captures with PayPal', () => {
+  storeWithPaypal({ reconcileSeconds: '0.3', webhook: true });
 
   it('creates the PayPal order for the total it computed, with the order id as custom_id, and captures it', async () => {
     const { order } = await newOrder({ priceCents: 2000 }); // $20 + 15% tax = $23.00
@@ -245,21 +253,7 @@ describe('payments the server creates and captures with PayPal', () => {
 });
 
 describe('cancelling orders', () => {
-  beforeAll(async () => {
-    pp = await paypalSandbox();
-    t = await createTestApp({
-      PAYPAL_CLIENT_ID: 'client-id',
-      PAYPAL_CLIENT_SECRET: 'client-secret',
-      PAYPAL_API_BASE: pp.url,
-      PAYPAL_RECONCILE_SECONDS: '0',
-    });
-    buyer = await signedIn(t.app, { email: 'buyer@example.com' });
-    admin = await signedIn(t.app, { isAdmin: true });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await pp?.close();
-  });
+  storeWithPaypal({ reconcileSeconds: '0', webhook: false });
 
   it('lets the shopper cancel an unpaid order: stock and the code come back, and an e-mail goes out', async () => {
     const coupon = await createCoupon(t.app.db, { code: 'TENOFF', type: 'percent', value: 1000, usageLimit: 5 });
@@ -360,22 +354,7 @@ describe('cancelling orders', () => {
 });
 
 describe('refunds', () => {
-  beforeAll(async () => {
-    pp = await paypalSandbox();
-    t = await createTestApp({
-      PAYPAL_CLIENT_ID: 'client-id',
-      PAYPAL_CLIENT_SECRET: 'client-secret',
-      PAYPAL_API_BASE: pp.url,
-      PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-      PAYPAL_RECONCILE_SECONDS: '0',
-    });
-    buyer = await signedIn(t.app, { email: 'buyer@example.com' });
-    admin = await signedIn(t.app, { isAdmin: true, username: 'merchant' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await pp?.close();
-  });
+  storeWithPaypal({ reconcileSeconds: '0', webhook: true, adminName: 'merchant' });
 
   it('records a payment PayPal reports by webhook (no sweep here), and ignores events it cannot verify', async () => {
     const { order } = await newOrder();

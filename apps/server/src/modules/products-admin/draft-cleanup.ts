@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
+import { createSweeper } from '#server/lib/sweeper.ts';
 import { productsAdminRepository as repo } from './products-admin.repository.ts';
 
 const BATCH = 200;
@@ -27,34 +28,16 @@ export function createDraftSweeper(
   opts: { everyMs: number; onRemoved: () => Promise<unknown> | void },
   log: FastifyBaseLogger,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const sweep = () => {
-    running ??= removeStaleDrafts(db)
-      .then(async (removed) => {
-        if (removed > 0) {
-          log.info({ removed }, 'abandoned draft products removed');
-          await opts.onRemoved();
-        }
-      })
-      .catch((err: unknown) => log.error({ err }, 'draft cleanup sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  return {
-    sweep,
-    start() {
-      if (opts.everyMs <= 0 || timer) return;
-      timer = setInterval(() => void sweep(), opts.everyMs);
-      timer.unref();
-      void sweep();
+  return createSweeper(
+    'draft cleanup sweep',
+    opts.everyMs,
+    async () => {
+      const removed = await removeStaleDrafts(db);
+      if (removed > 0) {
+        log.info({ removed }, 'abandoned draft products removed');
+        await opts.onRemoved();
+      }
     },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+    log,
+  );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { DownloadButton } from '#web/components/DownloadButton.tsx';
 import { Message } from '#web/components/Message.tsx';
-import { DoneOn, OrderDetailsLink, OrderProgressCells, OrderStateNote } from '#web/components/OrderCells.tsx';
+import { OrderDetailsLink, OrderProgressCells, OrderStateNote, OrderStepsLine } from '#web/components/OrderCells.tsx';
 import { SortableTh } from '#web/components/SortableTh.tsx';
 import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
@@ -236,18 +236,9 @@ export default function OrderListPage() {
                     Placed on {new Date(o.createdAt).toLocaleDateString()} ·{' '}
                     <span className="font-monospace text-break">{o._id}</span>
                   </p>
-                  <p className="small mb-2 d-flex flex-wrap align-items-center column-gap-3 row-gap-1">
+                  <OrderStepsLine order={o}>
                     <span className={`badge text-bg-${status.tone}`}>{status.label}</span>
-                    <span>
-                      Paid: <DoneOn done={o.isPaid} at={o.paidAt} />
-                    </span>
-                    <span>
-                      Shipped: <DoneOn done={o.isShipped} at={o.shippedAt} />
-                    </span>
-                    <span>
-                      Delivered: <DoneOn done={o.isDelivered} at={o.deliveredAt} />
-                    </span>
-                  </p>
+                  </OrderStepsLine>
                   {o.refundedPrice > 0 && <OrderStateNote order={{ ...o, isCancelled: false }} />}
                   <div className="mt-2">
                     <OrderDetailsLink id={o._id} />

@@ -1,7 +1,7 @@
 import { formatMoney, type OrderSummary } from '@store/shared';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
-import { DoneOn, OrderDetailsLink, OrderProgressCells, OrderStateNote } from '#web/components/OrderCells.tsx';
+import { OrderDetailsLink, OrderProgressCells, OrderStateNote, OrderStepsLine } from '#web/components/OrderCells.tsx';
 import { useMyOrders } from '../api.ts';
 
 /** The discount code an order used, when the list's answer carries it (the total is what was paid, after it). */
@@ -34,17 +34,7 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
             <CouponNote order={o} />
           </div>
         </div>
-        <p className="small mb-2 d-flex flex-wrap column-gap-3">
-          <span>
-            Paid: <DoneOn done={o.isPaid} at={o.paidAt} />
-          </span>
-          <span>
-            Shipped: <DoneOn done={o.isShipped} at={o.shippedAt} />
-          </span>
-          <span>
-            Delivered: <DoneOn done={o.isDelivered} at={o.deliveredAt} />
-          </span>
-        </p>
+        <OrderStepsLine order={o} />
         <OrderDetailsLink id={o._id} />
       </div>
     </li>
