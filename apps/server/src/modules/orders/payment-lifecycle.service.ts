@@ -27,7 +27,7 @@ import {
   paymentAfterCancelMail,
   type MailMessage,
 } from '#server/lib/mailer/index.ts';
-import { uniqueViolation } from '#server/lib/sql.ts';
+import { pgErrorOf, uniqueViolation } from '#server/lib/sql.ts';
 import { lifecycleRepository as life, type RefundRow } from './lifecycle.repository.ts';
 import { ordersReadRepository, type OrderRow } from './orders-read.repository.ts';
 import { findOrder, orderView } from './orders-read.service.ts';
@@ -499,8 +499,9 @@ export async function refundOrder(
           ORDER_MESSAGES.refundTooMuch(formatMoney(fromCents(now.totalCents - now.refundedCents))),
         );
       }
-      if (isCheck(err, 'order_items_restock_within_qty')) throw new BadRequestError(ORDER_MESSAGES.refundRestock);
-      if (isCheck(err, 'orders_refunds_within_total'))
+      const constraint = pgErrorOf(err)?.constraint;
+      if (constraint === 'order_items_restock_within_qty') throw new BadRequestError(ORDER_MESSAGES.refundRestock);
+      if (constraint === 'orders_refunds_within_total')
         throw new BadRequestError(ORDER_MESSAGES.refundTooMuch(formatMoney(fromCents(left))));
       throw err;
     });
@@ -509,15 +510,6 @@ export async function refundOrder(
 }
 
 class RefundTooMuch extends Error {}
-
-function isCheck(err: unknown, constraint: string): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && isRecord(e); i++) {
-    if (e.constraint === constraint) return true;
-    e = e.cause;
-  }
-  return false;
-}
 
 /** Asks PayPal for a PENDING refund (again, with the same key) and completes or undoes it by the answer. */
 async function sendRefund(
