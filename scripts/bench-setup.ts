@@ -1,7 +1,8 @@
 // Used by scripts/bench.mjs (run with `node --import tsx`) before the store starts: on the bench's
 // database, creates an admin, signed-in shoppers, the products for the order bursts (one with a variant
 // keeping its own last units) and a discount code limited to 50 uses, and prints
-// their ids (with token versions) as JSON on the last line, after VACUUM ANALYZE. DATABASE_URL or DATA_DIR
+// their ids (with token versions), the catalogue's words and brand names as JSON on the last line, after
+// VACUUM ANALYZE. DATABASE_URL or DATA_DIR
 // pick the database.
 import { htmlToText } from '@store/shared';
 import { sql } from 'drizzle-orm';
@@ -80,5 +81,7 @@ console.log(
     warm: warm!.id,
     variant: { product: variantProduct!.id, variant: blue!.id, coupon: coupon!.code },
     words,
+    // the synthetic catalogue's brand names, spelt as stored: the brand filter matches a whole name
+    brands: BRANDS,
   }),
 );

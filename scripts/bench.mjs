@@ -16,8 +16,13 @@
 // `import` times a 10,000-row product CSV through POST /api/products/import as the admin sends it: once
 // creating every product, once updating every one (after the burst, as it changes the catalogue).
 // The database is VACUUM ANALYZEd after seeding (bench-setup.ts), as autovacuum would leave it.
+// The store runs at its default log level, so each request's log line is written (to a pipe this script
+// discards) and its cost measured. With --db postgres, the write floor is measured too: a bare Fastify
+// route on a pool of the store's size that inserts one order and its items in one transaction into scratch
+// copies of the order tables (dropped afterwards); POST /api/orders is given as a share of it. Under the
+// table: the store's time from spawn to its first /readyz 200, and its resident memory after all targets.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -55,11 +60,16 @@ const nOrders = Number(args.orders);
 const children = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
+/** Spawns a server and waits for its /readyz; the child's `readyMs` is the time from spawn to the first 200. */
 function start(cmd, argv, env, port) {
+  const t = performance.now();
   const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
+  // its log lines are written (their cost is part of what is measured) and dropped here
   child.stdout.on('data', () => {});
-  return waitFor(`http://127.0.0.1:${port}/readyz`).then(() => child);
+  return waitFor(`http://127.0.0.1:${port}/readyz`).then(() =>
+    Object.assign(child, { readyMs: performance.now() - t }),
+  );
 }
 const stop = (child) =>
   new Promise((resolve) => {
@@ -150,6 +160,81 @@ async function burstOf(url, product, extra = () => ({})) {
 }
 let floor;
 
+/** The store's pool size: openDatabase's default (the store passes none), read from its source. */
+function storePoolSize() {
+  const src = readFileSync(path.join(root, 'apps/server/src/db/client.ts'), 'utf8');
+  const size = Number(/max: opts\.poolSize \?\? (\d+)/.exec(src)?.[1]);
+  if (!size) throw new Error("cannot read the store's pool size from apps/server/src/db/client.ts");
+  return size;
+}
+
+/**
+ * The store's server processes, each with its resident memory (VmRSS) in MiB: the node processes running
+ * main.ts among the spawned one and its descendants (so a shell, npm or tsx's launcher in between is
+ * skipped), the primary first and then a cluster's workers.
+ */
+function serverMemory(pid) {
+  if (!existsSync('/proc/self/status')) return [];
+  const parentOf = new Map();
+  for (const d of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      parentOf.set(Number(d), Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++)
+    for (const [child, parent] of parentOf) if (parent === tree[i]) tree.push(child);
+  const procs = [];
+  for (const p of tree) {
+    try {
+      const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+      const server =
+        path.basename(argv[0] ?? '').startsWith('node') &&
+        argv.some((a) => a.endsWith('main.ts')) &&
+        !argv.some((a) => /(\.bin\/tsx|tsx\/dist\/cli\.[cm]?js)$/.test(a));
+      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1]);
+      if (server && rss) procs.push({ pid: p, mib: Math.round(rss / 1024) });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return procs;
+}
+
+/** Whether an answer lists nothing (a page of products or orders, or a list). */
+const isEmptyAnswer = (b) =>
+  (Array.isArray(b) && b.length === 0) ||
+  (b !== null && typeof b === 'object' && ['products', 'orders'].some((k) => Array.isArray(b[k]) && b[k].length === 0));
+
+/**
+ * 20 answers of a GET target, asked as autocannon will (before it is measured): how many were 2xx and
+ * listed something. A target whose answers are all empty measures a filter that finds nothing.
+ */
+async function sampleAnswers(url, opts = {}) {
+  const first = opts.requests?.[0];
+  if (first?.method && first.method !== 'GET') return null;
+  let ok = 0;
+  let nonEmpty = 0;
+  for (let i = 0; i < 20; i++) {
+    const r = first?.setupRequest ? first.setupRequest({ headers: opts.headers ?? {} }) : {};
+    const res = await fetch(r.path ? new URL(r.path, url) : url, { headers: r.headers ?? opts.headers ?? {} });
+    const text = await res.text();
+    if (!res.ok) continue;
+    ok++;
+    let body = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // a page, not JSON
+    }
+    if (text.length && !isEmptyAnswer(body)) nonEmpty++;
+  }
+  return { ok, nonEmpty };
+}
+const warnings = [];
+
 console.log(
   `bench: ${args.db}, ${nProducts} products, ${nOrders} orders, ${connections} connections, ${duration} s per target`,
 );
@@ -177,7 +262,6 @@ const storeEnv = {
   JWT_SECRET,
   PORT: '3300',
   DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   // the bench plays many shoppers behind one proxy: per-address limits key on X-Forwarded-For
   TRUST_PROXY: '127.0.0.1',
@@ -227,7 +311,6 @@ const words = [...new Set(firstPage.products.flatMap((p) => p.name.toLowerCase()
   0,
   20,
 );
-const brands = [...new Set(firstPage.products.map((p) => p.brand.toLowerCase().slice(0, 4)).filter(Boolean))];
 // a shopper's filters: whole brand names (the facets) and category slugs
 const shopBrands = (firstPage.facets?.brands ?? []).map((b) => b.name).slice(0, 30);
 const categorySlugs = (await (await fetch(`${base}/api/categories/roots`)).json()).map((c) => c.slug);
@@ -253,6 +336,93 @@ if (wanted('ceiling')) {
   await stop(bare);
 }
 rmSync(bareFile);
+
+// The write floor: what one order's write costs here without the store around it. The same order bodies
+// from the same connections, each answered by BEGIN, INSERT the order, INSERT its items, COMMIT on a pool
+// the size of the store's, into scratch copies of the order tables (no foreign keys: LIKE copies none).
+let floorResult;
+if (args.db === 'postgres' && (wanted('orders') || wanted('floor'))) {
+  const scratch = new pg.Client({ connectionString: databaseUrl });
+  await scratch.connect();
+  const dropScratch = () =>
+    scratch.query(
+      'DROP TABLE IF EXISTS bench_floor_order_items, bench_floor_orders; DROP SEQUENCE IF EXISTS bench_floor_orders_number_seq',
+    );
+  await dropScratch();
+  await scratch.query(`CREATE TABLE bench_floor_orders (LIKE orders INCLUDING ALL);
+    CREATE TABLE bench_floor_order_items (LIKE order_items INCLUDING ALL);
+    CREATE SEQUENCE bench_floor_orders_number_seq START 1001;
+    ALTER TABLE bench_floor_orders ALTER COLUMN order_number SET DEFAULT nextval('bench_floor_orders_number_seq')`);
+  const floorSrc = `import { randomBytes } from 'node:crypto'; import Fastify from 'fastify'; import pg from 'pg';
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE) });
+const newId = () => randomBytes(12).toString('hex');
+const app = Fastify();
+app.get('/readyz', async () => ({ ok: true }));
+app.post('/floor-order', async (req, reply) => {
+  const { orderItems, shippingAddress, paymentMethod } = req.body;
+  const id = newId();
+  const itemsCents = orderItems.reduce((sum, item) => sum + 1000 * item.qty, 0);
+  const values = [];
+  const rows = orderItems.map((item, i) => {
+    values.push(newId(), id, item.product, 'Bench plenty', 1000, item.qty);
+    return '(' + [1, 2, 3, 4, 5, 6].map((k) => '$' + (i * 6 + k)).join(', ') + ')';
+  });
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      'INSERT INTO bench_floor_orders (id, user_id, username, first_name, last_name, email, shipping_address, payment_method, items_cents, tax_cents, shipping_cents, total_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      [id, process.env.BUYER, 'bench_buyer', 'Ada', 'Lovelace', 'bench.buyer@example.com', shippingAddress, paymentMethod, itemsCents, 0, 0, itemsCents],
+    );
+    await client.query('INSERT INTO bench_floor_order_items (id, order_id, product_id, name, price_cents, qty) VALUES ' + rows.join(', '), values);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  return reply.code(201).send({ _id: id });
+});
+await app.listen({ port: 3302, host: '127.0.0.1' });`;
+  const floorFile = path.join(root, 'apps/server', '.bench-floor.mjs');
+  writeFileSync(floorFile, floorSrc);
+  try {
+    const floorServer = await start(
+      'node',
+      [floorFile],
+      { DATABASE_URL: databaseUrl, POOL_SIZE: String(storePoolSize()), BUYER: fixtures.buyers[0].id },
+      3302,
+    );
+    const floorOpts = {
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (r) => ({
+            ...r,
+            method: 'POST',
+            path: '/floor-order',
+            headers: { 'content-type': 'application/json' },
+            body: orderPayload(fixtures.plenty),
+          }),
+        },
+      ],
+    };
+    // warmed up like the servers above (unmeasured load)
+    if (warmup > 0) await measure('warm-up', 'http://127.0.0.1:3302', { ...floorOpts, duration: warmup });
+    process.stdout.write('measuring the write floor … ');
+    floorResult = await measure('write floor: one-transaction order insert', 'http://127.0.0.1:3302', floorOpts);
+    const { rows } = await scratch.query('SELECT count(*)::int AS n FROM bench_floor_orders');
+    console.log(`${Math.round(floorResult.rps)} req/s (${rows[0].n} orders inserted in all)`);
+    if (floorResult.errors) warnings.push(`the write floor answered ${floorResult.errors} requests with an error`);
+    results.push(floorResult);
+    await stop(floorServer);
+  } finally {
+    rmSync(floorFile);
+    await dropScratch();
+    await scratch.end();
+  }
+}
 
 store = await start('node', ['--import', 'tsx', 'apps/server/src/main.ts'], storeEnv, 3300);
 await warm([`${base}/api/products`, `${base}/api/products/slug/${slug}`, `${base}/product/${slug}`]);
@@ -357,7 +527,7 @@ const targets = [
             const min = Math.floor(Math.random() * 200);
             return {
               ...r,
-              path: `/api/products?brand=${encodeURIComponent(pick(brands))}&minPrice=${min}&maxPrice=${min + 100}&sortBy=price`,
+              path: `/api/products?brand=${encodeURIComponent(pick(fixtures.brands))}&minPrice=${min}&maxPrice=${min + 100}&sortBy=price`,
               headers: { authorization: adminAuth },
             };
           },
@@ -398,8 +568,15 @@ for (const [key, title, url, opts] of targets) {
     await new Promise((resolve, reject) =>
       autocannon({ url, connections, duration: warmup, ...opts }, (err) => (err ? reject(err) : resolve())),
     );
+  const sampled = await sampleAnswers(url, opts);
   const r = await measure(title, url, opts);
-  console.log(`${Math.round(r.rps)} req/s`);
+  console.log(
+    `${Math.round(r.rps)} req/s${sampled ? ` (sampled answers: ${sampled.nonEmpty} of 20 list something)` : ''}`,
+  );
+  if (sampled && sampled.nonEmpty === 0)
+    warnings.push(
+      `${key}: all 20 sampled answers were empty or failed (${sampled.ok} answered 2xx): it measures nothing found`,
+    );
   results.push(r);
 }
 
@@ -481,6 +658,8 @@ if (wanted('import')) {
   if (!right) won = -1;
 }
 
+// the store's processes after every target, before it stops
+const memory = serverMemory(store.pid);
 const ceiling = wanted('ceiling') ? results[0].rps : NaN;
 const rows = results.map(
   (r) =>
@@ -492,8 +671,22 @@ const table = [
   ...rows,
 ].join('\n');
 const cmd = `npm run bench -- --db ${args.db} --products ${nProducts} --orders ${nOrders}${duration !== 5 ? ` --duration ${duration}` : ''}${warmup !== 2 ? ` --warmup ${warmup}` : ''}`;
-const header = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; database ${args.db} with ${nProducts} products and ${nOrders} orders; production mode, one process; ${connections} connections, ${duration} s per target after ${warmup} s of warm-up, with \`${cmd}\`.`;
-const tail = [burstLine, importLine].filter(Boolean).join('\n\n');
+const workers = Number(process.env.WORKERS ?? 1);
+const header = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; database ${args.db} with ${nProducts} products and ${nOrders} orders; production mode, ${workers > 1 ? `${workers} worker processes` : 'one process'}, logging each request at the default level; ${connections} connections, ${duration} s per target after ${warmup} s of warm-up, with \`${cmd}\`.`;
+const ordersResult = results.find((r) => r.title.startsWith('POST /api/orders'));
+const floorShare =
+  floorResult && ordersResult
+    ? `POST /api/orders is ${((ordersResult.rps / floorResult.rps) * 100).toFixed(1)}% of the write floor (a bare Fastify route inserting one order and its items in one transaction, on a pool of ${storePoolSize()} connections like the store's).`
+    : '';
+const memoryText = memory.length
+  ? memory.length === 1
+    ? `${memory[0].mib} MiB`
+    : memory.map((p, i) => `${p.mib} MiB (${i === 0 ? 'primary' : `worker ${i}`})`).join(', ')
+  : 'not measured (no /proc)';
+const resources = `The store was ready in ${(store.readyMs / 1000).toFixed(1)} s (from spawn to its first /readyz 200); its resident memory (VmRSS) after all targets: ${memoryText}.`;
+const tail = [floorShare, resources, burstLine, importLine, ...warnings.map((w) => `Warning: ${w}.`)]
+  .filter(Boolean)
+  .join('\n\n');
 console.log(`\n${header}\n\n${table}\n\n${tail}\n`);
 if (!args['no-write'] && !only) {
   // the measured part of docs/performance.md lies between two markers; the commentary around it stays

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -49,7 +50,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { loadKeywordIndex } from './modules/catalog/catalog.service.ts';
-import { SearchIndex } from './modules/catalog/search-index.ts';
+import { ClusterSearchIndex } from './modules/catalog/cluster-search-index.ts';
+import { SearchIndex, type KeywordSearch } from './modules/catalog/search-index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import {
   clientErrorHandler,
@@ -65,8 +67,11 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     catalogCache: AnswerCache;
-    /** Keyword index of large catalogues, dropped with the catalogue cache (search-index.ts). */
-    searchIndex: SearchIndex;
+    /**
+     * Keyword index of large catalogues, dropped with the catalogue cache (search-index.ts): held here, or
+     * in a cluster by the primary, which every worker asks (cluster-search-index.ts).
+     */
+    searchIndex: KeywordSearch;
     captcha: Captcha;
     mailer: Mailer;
     /** Whether Redis (when configured) answers now: /readyz reports it. */
@@ -106,6 +111,35 @@ class DebugRequestLog extends LogController {
   }
 }
 
+/** The error a request failed with, kept until its log line is written (only failing requests are in it). */
+const failures = new WeakMap<FastifyRequest, unknown>();
+
+/**
+ * Production's log: one line per request, written when it completes, with what an operator searches by
+ * (method, route pattern, redacted URL, status, time in ms; the request id comes with the request's own
+ * logger). A request that failed (a 5xx, or an error ending its response) is logged at error, with the
+ * error's detail; nothing is logged when it comes in.
+ */
+class RequestLine extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const url = redactUrl(request.url);
+    const statusCode = reply.statusCode;
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? url,
+      url,
+      statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    const err = error ?? (statusCode >= 500 ? failures.get(request) : undefined);
+    if (err || statusCode >= 500) reply.log.error(err ? { ...line, err } : line, 'request completed');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /**
  * TRUST_PROXY as Fastify takes it. A hop count n means "the n nearest proxies are ours": passed as a
  * function, since Fastify's own numeric option leaves req.ip at the proxy's address (tested).
@@ -134,8 +168,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
           },
         }
       : false,
-    // production's JSON log keeps every request at info
-    ...(config.isProduction ? {} : { logController: new DebugRequestLog() }),
+    // production's JSON log: one line per request at info; elsewhere the requests are at debug
+    logController: config.isProduction ? new RequestLine() : new DebugRequestLog(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
@@ -154,10 +188,10 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('catalogCache', new AnswerCache(5_000, 2_000));
-  app.decorate(
-    'searchIndex',
-    new SearchIndex((min) => loadKeywordIndex(database.db, min), config.searchIndexMinProducts),
-  );
+  const searchIndex: KeywordSearch = cluster.isWorker
+    ? new ClusterSearchIndex()
+    : new SearchIndex((min) => loadKeywordIndex(database.db, min), config.searchIndexMinProducts);
+  app.decorate('searchIndex', searchIndex);
   // orders and their expiry change stock, never a search vector: only other writes drop the index
   app.catalogCache.onDrop((reason) => !onlyStock(reason) && app.searchIndex.drop());
   app.decorate('captcha', createCaptcha(config, database.db, app.log));
@@ -172,6 +206,12 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // the error a request fails with goes into its log line (the hook runs only for errors)
+  if (config.isProduction)
+    app.addHook('onError', (req, _reply, err, done) => {
+      failures.set(req, err);
+      done();
+    });
 
   registerErrorHandling(app);
 

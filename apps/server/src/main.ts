@@ -8,6 +8,9 @@ import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { ensureAdmin, isBrandNew, type AdminSignIn } from './db/seed/admin.ts';
 import type { Db } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { loadKeywordIndex } from './modules/catalog/catalog.service.ts';
+import { serveSearchIndex } from './modules/catalog/cluster-search-index.ts';
+import { SearchIndex } from './modules/catalog/search-index.ts';
 import { answerBackupRequests } from './ops/backup.ts';
 
 const started = Date.now();
@@ -76,8 +79,9 @@ async function serve(config: Config) {
   answerBackupRequests(database, config.dataDir, app.log);
 
   await app.listen({ port: config.port, host: config.host });
-  // a large catalogue's keyword index is built now, in the background, not on the first search
-  app.searchIndex.current();
+  // a large catalogue's keyword index is built now, in the background, not on the first search (in a
+  // cluster the primary builds it)
+  app.searchIndex.mayAnswer();
   if (cluster.isPrimary) console.log(banner(config, database.kind, admin, secondsSinceStart()));
 }
 
@@ -87,13 +91,18 @@ async function serve(config: Config) {
  * stops every worker gracefully (each finishes its requests in flight) and then this process.
  */
 async function primary(config: Config) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   let admin: AdminSignIn | undefined;
   try {
     admin = await prepare(database.db, config, consoleLog);
-  } finally {
+  } catch (err) {
     await database.close();
+    throw err;
   }
+  // the cluster's one keyword index: the workers ask it (cluster-search-index.ts); built now, in the background
+  const searchIndex = new SearchIndex((min) => loadKeywordIndex(database.db, min), config.searchIndexMinProducts);
+  serveSearchIndex(searchIndex);
+  searchIndex.mayAnswer();
   if (!config.redisUrl)
     console.warn(
       `WORKERS=${config.workers} without REDIS_URL: rate limits are counted per process and catalogue answers may be up to 5 s stale in the others; set REDIS_URL to share them.`,
@@ -140,6 +149,7 @@ async function primary(config: Config) {
           }),
       ),
     );
+    await database.close().catch(() => {});
     process.exit(exitCode);
   };
   process.on('SIGTERM', () => void stopAll(0));

@@ -334,6 +334,57 @@ if (testDbKind() === 'postgres')
       expect(new Set(confirmations.map((m) => m.subject)).size).toBe(confirmations.length);
     });
 
+    it(
+      'WORKERS=2 without Redis: both workers search the one index the primary holds, and a write in one drops it for both',
+      { timeout: 120_000 },
+      async () => {
+        const word = `zephyr${randomBytes(3).toString('hex')}`;
+        for (let i = 0; i < 3; i++) await createProduct(database.db, { name: `${word} Lamp ${i}` });
+        const spare = await createProduct(database.db, { name: `Plain Box ${word.slice(6)}` });
+        const s = startServer({
+          NODE_ENV: 'production',
+          JWT_SECRET,
+          DATABASE_URL: withDatabase(adminUrl(), name),
+          WORKERS: '2',
+          PORT: '3254',
+          SEARCH_INDEX_MIN_PRODUCTS: '0',
+        });
+        await waitReady(3254, s);
+        for (let t0 = Date.now(); !/2 worker processes/.test(s.output()) && Date.now() - t0 < 60_000;)
+          await new Promise((r) => setTimeout(r, 100));
+        let n = 0;
+        // a distinct page size per request: no answer cache in the way, every request ranks and counts
+        const totals = (count: number) =>
+          Promise.all(
+            Array.from({ length: count }, async () => {
+              const res = await fetch(
+                `http://127.0.0.1:3254/api/products?keyword=${word}&pageSize=${10 + (n++ % 80)}`,
+                {
+                  headers: { connection: 'close' },
+                },
+              );
+              return ((await res.json()) as { total: number }).total;
+            }),
+          );
+        expect(new Set(await totals(4))).toEqual(new Set([3]));
+        // a product the index cannot know of (written behind the store's back): once the primary's index is
+        // built, every worker's answer leaves it out, which only the index does
+        await new Promise((r) => setTimeout(r, 1500));
+        await createProduct(database.db, { name: `${word} Lamp unannounced` });
+        expect(await totals(12)).toEqual(Array(12).fill(3));
+        // an admin's write through one worker drops the index for both: SQL (or a fresh index) sees all 4
+        const admin = await bearerFor(JWT_SECRET, await createUser(database.db, { isAdmin: true }));
+        const removed = await fetch(`http://127.0.0.1:3254/api/products/${spare.id}`, {
+          method: 'DELETE',
+          headers: { authorization: admin.authorization },
+        });
+        expect(removed.status).toBe(200);
+        expect(await totals(12)).toEqual(Array(12).fill(4));
+        s.child.kill('SIGTERM');
+        expect(await s.exited).toBe(0);
+      },
+    );
+
     it('WORKERS=2 serves from two worker processes and stops them all on SIGTERM', { timeout: 120_000 }, async () => {
       const s = startServer({
         NODE_ENV: 'production',

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   COUPON_MESSAGES,
+  TOAST_MS,
   discountTerms,
   priceOrder,
   type Coupon,
@@ -67,6 +68,8 @@ test('an admin creates, edits and deletes discount codes in /admin/couponlist', 
   await expect(page).toHaveURL('/admin/couponlist');
   await expect(page.getByRole('heading', { name: 'Discount Codes', level: 1 })).toBeVisible();
   const row = (c: string) => page.getByTestId('coupon-row').filter({ has: page.getByRole('rowheader', { name: c }) });
+  // every change is confirmed by the admin lists' toast
+  const toast = (text: string) => page.locator('.toast').filter({ hasText: text });
   await expect(row(other.code)).toContainText('Free shipping');
 
   // create: the shared rules show by the fields before anything is sent
@@ -84,18 +87,29 @@ test('an admin creates, edits and deletes discount codes in /admin/couponlist', 
   await expect(form.getByLabel('Active')).toBeChecked();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
-  await expect(page.getByText(`Discount code ${code} saved.`)).toBeVisible();
+  await expect(toast(`Discount code ${code} created.`)).toBeVisible();
+  await expect(toast(`Discount code ${code} created.`)).toContainText('Discount codes');
 
   // listed upper-case, active and unused
   await expect(row(code)).toContainText('10%');
   await expect(row(code).getByTestId('coupon-active')).toHaveText('Yes');
   await expect(row(code).getByTestId('coupon-uses')).toHaveText('0 / 50');
 
-  // the same code again: the server's refusal shows by the field
+  // the same code again, opened while the toast still shows: the toast hides by itself while the dialog is
+  // open, and neither the dialog (what was typed, where the focus is) nor the list under it is redrawn
+  const listed = await row(code).elementHandle();
   await page.getByRole('button', { name: 'Create Discount Code' }).click();
   const again = page.getByRole('dialog', { name: 'Create Discount Code' });
+  await expect(toast(`Discount code ${code} created.`)).toBeVisible();
   await again.getByLabel('Code').fill(code);
   await again.getByLabel('Value').fill('5');
+  await expect(toast(`Discount code ${code} created.`)).toBeHidden();
+  await expect(again).toBeVisible();
+  await expect(again.getByLabel('Code')).toHaveValue(code);
+  await expect(again.getByLabel('Value')).toHaveValue('5');
+  await expect(again.getByLabel('Value')).toBeFocused();
+  expect(await row(code).evaluate((el, before) => el === before, listed)).toBe(true);
+  // the server's refusal shows by the field
   await again.getByRole('button', { name: 'Save' }).click();
   await expect(again.getByText(COUPON_MESSAGES.codeTaken)).toBeVisible();
   await again.getByRole('button', { name: 'Cancel' }).click();
@@ -115,6 +129,7 @@ test('an admin creates, edits and deletes discount codes in /admin/couponlist', 
   await edit.getByLabel('Active').uncheck();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
+  await expect(toast(`Discount code ${code} saved and deactivated.`)).toBeVisible();
   await expect(row(code)).toContainText('$5.00');
   await expect(row(code)).toContainText('$20.00');
   await expect(row(code)).toContainText('2099');
@@ -125,6 +140,31 @@ test('an admin creates, edits and deletes discount codes in /admin/couponlist', 
   const saved = ((await stored.json()) as Coupon[]).find((c) => c.code === code)!;
   expect(saved).toMatchObject({ type: 'fixed', value: 5, minItemsPrice: 20, isActive: false, usageLimit: 50 });
   expect(new Date(saved.endsAt!).getFullYear()).toBe(2099);
+
+  // switched on again; an edit that leaves it on or off just says saved
+  await row(code)
+    .getByRole('button', { name: `Edit ${code}` })
+    .click();
+  await edit.getByLabel('Active').check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(toast(`Discount code ${code} saved and activated.`)).toBeVisible();
+  const activatedShown = Date.now();
+  await expect(row(code).getByTestId('coupon-active')).toHaveText('Yes');
+  await row(code)
+    .getByRole('button', { name: `Edit ${code}` })
+    .click();
+  await edit.getByLabel('Usage limit').fill('60');
+  // saved well into the time of the toast before, so that its time would run out first
+  await page.waitForTimeout(Math.max(0, activatedShown + 1500 - Date.now()));
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(toast(`Discount code ${code} saved.`)).toBeVisible();
+  await expect(toast(`Discount code ${code} saved and activated.`)).toHaveCount(0);
+  // a new message shows for its own time: it outlasts the time the one it replaced had left
+  await page.waitForTimeout(Math.max(0, activatedShown + TOAST_MS.adminAction + 500 - Date.now()));
+  await expect(toast(`Discount code ${code} saved.`)).toBeVisible();
+  await expect(row(code).getByTestId('coupon-uses')).toHaveText('0 / 60');
 
   // delete asks first, naming the code: cancelled, nothing happens; confirmed, the code goes
   await row(other.code)
@@ -142,7 +182,8 @@ test('an admin creates, edits and deletes discount codes in /admin/couponlist', 
     .getByRole('button', { name: 'Delete code' })
     .click();
   await expect(row(other.code)).toHaveCount(0);
-  await expect(page.getByText(`Discount code ${other.code} deleted.`)).toBeVisible();
+  await expect(toast(`Discount code ${other.code} deleted.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Discount Codes', level: 1 })).toBeFocused();
   await expect(row(code)).toHaveCount(1);
 });
 

@@ -20,6 +20,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  onExited,
 }: {
   show: boolean;
   title: string;
@@ -31,9 +32,17 @@ export function ConfirmDialog({
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** After the closing animation, once the dialog has given the focus back (a page may move it then). */
+  onExited?: () => void;
 }) {
   return (
-    <Modal show={show} onHide={busy ? undefined : onCancel} centered aria-labelledby="confirm-title">
+    <Modal
+      show={show}
+      onHide={busy ? undefined : onCancel}
+      onExited={onExited}
+      centered
+      aria-labelledby="confirm-title"
+    >
       <Modal.Header closeButton={!busy} closeLabel="Close">
         <Modal.Title id="confirm-title" as="h2" className="h5">
           {title}

@@ -51,6 +51,10 @@ export const products = pgTable(
     brand: varchar('brand', { length: 100 }).notNull().default(''),
     categoryId: ref('category_id').references(() => categories.id, { onDelete: 'set null' }),
     countInStock: integer('count_in_stock').notNull().default(0),
+    // whether something of the product can be bought now: with variants, some variant has stock (its own
+    // count, or the product's when it has none); without, the product's count is above 0. Triggers on
+    // products and product_variants keep it so on every write (a value written here is overwritten)
+    inStock: boolean('in_stock').notNull().default(false),
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     shippingMethod: varchar('shipping_method', { length: 100 }).notNull().default(''),
@@ -67,7 +71,13 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_slug_uq').on(t.slug),
     index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('products_price_idx').on(t.priceCents, t.id),
+    // a shopper's "in stock" list newest first, and its count: read on the index alone, however deep the page
+    index('products_in_stock_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active' and ${t.inStock}`),
+    // the price sort; brand, category and status follow so the facets over a price range (brands,
+    // categories) are counted on the index alone
+    index('products_price_idx').on(t.priceCents, t.id, t.brand, t.categoryId, t.status),
     index('products_name_idx').on(sql`lower(${t.name})`, t.id),
     // the search box's limit is the longest product name: max() reads the end of this index
     index('products_name_length_idx').on(sql`char_length(${t.name})`),

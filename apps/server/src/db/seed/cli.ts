@@ -1,6 +1,7 @@
 /**
- * Seed CLI: `npm run seed -- --products 100000 [--orders N] [--reset] [--seed N]`.
- * Uses the database of the environment (DATABASE_URL, or the embedded one in DATA_DIR).
+ * Seed CLI: `npm run seed -- --products 100000 [--orders N] [--reset] [--seed N] [--no-vacuum]`.
+ * Uses the database of the environment (DATABASE_URL, or the embedded one in DATA_DIR); on PostgreSQL the
+ * rows go in through COPY.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,12 +9,14 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { DataDirLockedError, openDatabase } from '../client.ts';
 import { seedLarge } from './large.ts';
 
-const USAGE = `Usage: npm run seed -- --products N [--orders N] [--reset] [--seed N]
+const USAGE = `Usage: npm run seed -- --products N [--orders N] [--reset] [--seed N] [--no-vacuum]
   --products N  add N synthetic products (with variants, reviews and shared images)
-  --orders N    add N orders of 1-3 items each for synthetic shoppers
+  --orders N    add N orders of 1-3 items each for synthetic shoppers (with payments and history)
   --reset       empty products and orders first (TRUNCATE ... CASCADE)
   --seed N      PRNG seed for the generated data (default 42)
-The database comes from DATABASE_URL, or the embedded one under DATA_DIR (default ./data).`;
+  --no-vacuum   PostgreSQL: only ANALYZE the loaded tables at the end, no VACUUM
+The database comes from DATABASE_URL, or the embedded one under DATA_DIR (default ./data).
+On PostgreSQL the rows stream in through COPY, and tables that were empty get their indexes built after.`;
 
 class UsageError extends Error {}
 
@@ -32,6 +35,7 @@ async function main() {
       orders: { type: 'string' },
       seed: { type: 'string' },
       reset: { type: 'boolean', default: false },
+      'no-vacuum': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -59,6 +63,8 @@ async function main() {
       orders,
       reset: values.reset,
       seed,
+      databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+      vacuum: !values['no-vacuum'],
       uploadsDir: path.join(config.dataDir, 'uploads'),
       progress: (line) => console.log(`  ${line}`),
     });

@@ -2,13 +2,17 @@ import { existsSync, mkdtempSync, openSync, readSync, closeSync, readFileSync, r
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { htmlToText } from '@store/shared';
+import { htmlToText, taxCents } from '@store/shared';
+import { adminQuery, adminUrl, randomDbName, templateName, testDbKind, withDatabase } from '#test/test-db.ts';
 import { FOLDER_RE } from '#server/lib/images.ts';
+import { adminStatsRepository } from '#server/modules/admin-stats/admin-stats.repository.ts';
 import { openDatabase, type Database } from '../client.ts';
 import { categories, productImages, productVariants, products, reviews, users } from '../schema/index.ts';
+import { copyField } from './copy.ts';
 import { buildDemoCatalogue, DEMO_CATEGORIES, seedDemoIfEmpty } from './demo.ts';
+import { seedLarge } from './large.ts';
 
 const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, '../../../../../.test-data/pglite-template.bin');
 
@@ -168,5 +172,217 @@ describe('seedDemoIfEmpty', () => {
     await seedDemoIfEmpty(database.db, uploadsDir, log);
     expect(await counts()).toEqual(before);
     expect(info).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('COPY text format', () => {
+  it('escapes what the format gives a meaning to and spells nulls, booleans, dates and JSON', () => {
+    expect(copyField('plain words')).toBe('plain words');
+    expect(copyField('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
+    // a value that reads like the null marker stays text
+    expect(copyField('\\N')).toBe('\\\\N');
+    expect(copyField(null)).toBe('\\N');
+    expect(copyField(undefined)).toBe('\\N');
+    expect(copyField(true)).toBe('t');
+    expect(copyField(false)).toBe('f');
+    expect(copyField(1234)).toBe('1234');
+    expect(copyField(new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 6)))).toBe('2024-01-02T03:04:05.006Z');
+    expect(copyField({ say: 'a "quoted"\tword\\' })).toBe('{"say":"a \\\\"quoted\\\\"\\\\tword\\\\\\\\"}');
+  });
+});
+
+/**
+ * The seed CLI's synthetic catalogue and orders: on PostgreSQL through COPY (secondary indexes set aside and
+ * built again, triggers off), on PGlite through INSERTs. Either way the data must hold together.
+ */
+describe(`seedLarge (${testDbKind() === 'postgres' ? 'COPY on PostgreSQL' : 'INSERTs on PGlite'})`, () => {
+  const PRODUCTS = 1500;
+  const ORDERS = 2000;
+  let database: Database;
+  let drop = async () => {};
+  let dir: string;
+  let marksBefore: { sales: string; stock: string; orders: string }[];
+  let indexesBefore: { name: string; def: string }[];
+  const lines: string[] = [];
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+  const one = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: unknown }>(query))[0]?.n);
+  const marks = () =>
+    rows<{ sales: string; stock: string; orders: string }>(
+      sql`select sales::text, stock::text, orders::text from change_marks order by slot`,
+    );
+  const indexes = () =>
+    rows<{ name: string; def: string }>(sql`
+      select indexname as name, indexdef as def from pg_indexes
+      where schemaname = current_schema() and tablename in ('products', 'product_images', 'product_variants',
+        'reviews', 'orders', 'order_items', 'tracking_numbers', 'payments', 'order_events')
+      order by indexname`);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'store-seed-large-'));
+    let databaseUrl: string | undefined;
+    if (testDbKind() === 'postgres') {
+      const name = randomDbName();
+      // CREATE DATABASE … TEMPLATE fails while another file is copying the same template: retry briefly
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`);
+          break;
+        } catch (err) {
+          if (attempt > 20) throw err;
+          await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+        }
+      }
+      databaseUrl = withDatabase(adminUrl(), name);
+      database = await openDatabase({ databaseUrl, poolSize: 2 });
+      drop = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } else {
+      database = existsSync(PGLITE_TEMPLATE)
+        ? await openDatabase({ pgliteDump: new Blob([readFileSync(PGLITE_TEMPLATE)]) })
+        : await openDatabase({ dataDir: path.join(dir, 'data') });
+    }
+    marksBefore = await marks();
+    indexesBefore = await indexes();
+    const result = await seedLarge(database.db, {
+      products: PRODUCTS,
+      orders: ORDERS,
+      reset: false,
+      seed: 7,
+      uploadsDir: path.join(dir, 'uploads'),
+      databaseUrl,
+      progress: (line) => lines.push(line),
+    });
+    expect(result).toEqual({ products: PRODUCTS, orders: ORDERS });
+  }, 240_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads every table, and on PostgreSQL builds the indexes it set aside exactly as they were', async () => {
+    expect(await one(sql`select count(*) as n from products`)).toBe(PRODUCTS);
+    expect(await one(sql`select count(*) as n from orders`)).toBe(ORDERS);
+    expect(await one(sql`select count(*) as n from product_images`)).toBeGreaterThanOrEqual(PRODUCTS);
+    expect(await one(sql`select count(*) as n from product_variants`)).toBeGreaterThan(PRODUCTS / 4);
+    expect(await one(sql`select count(*) as n from reviews`)).toBeGreaterThan(PRODUCTS / 10);
+    const items = await one(sql`select count(*) as n from order_items`);
+    expect(items).toBeGreaterThanOrEqual(ORDERS);
+    expect(items).toBeLessThanOrEqual(3 * ORDERS);
+    expect(await indexes()).toEqual(indexesBefore);
+    if (testDbKind() === 'postgres') {
+      expect(lines.some((l) => /secondary indexes set aside/.test(l))).toBe(true);
+      expect(lines.some((l) => /^index products_search_idx on products: [\d.]+ s$/.test(l))).toBe(true);
+      expect(lines.some((l) => /^VACUUM \(ANALYZE\) of 9 tables/.test(l))).toBe(true);
+    }
+    expect(lines.some((l) => /^orders: 2000\/2000 \([\d.]+ s, \d+ orders\/s, \d+ rows, \d+ rows\/s\)$/.test(l))).toBe(
+      true,
+    );
+  });
+
+  it('points every line of every order at an existing product (and variant of it)', async () => {
+    expect(
+      await one(sql`select count(*) as n from order_items i left join products p on p.id = i.product_id
+        where p.id is null`),
+    ).toBe(0);
+    expect(
+      await one(sql`select count(*) as n from order_items i left join product_variants v on v.id = i.variant_id
+        where i.variant_id is not null and (v.id is null or v.product_id <> i.product_id)`),
+    ).toBe(0);
+    for (const table of ['product_images', 'product_variants', 'reviews']) {
+      expect(
+        await one(sql`select count(*) as n from ${sql.identifier(table)} x left join products p on p.id = x.product_id
+          where p.id is null`),
+      ).toBe(0);
+    }
+    for (const table of ['order_items', 'tracking_numbers', 'payments', 'order_events']) {
+      expect(
+        await one(sql`select count(*) as n from ${sql.identifier(table)} x left join orders o on o.id = x.order_id
+          where o.id is null`),
+      ).toBe(0);
+    }
+  });
+
+  it('keeps stock, prices, totals and ratings sane', async () => {
+    expect(await one(sql`select count(*) as n from products where count_in_stock < 0 or price_cents < 900`)).toBe(0);
+    // the can-be-bought flag (kept by triggers a bulk load turns off) follows its rule on every product
+    expect(
+      await one(
+        sql`select count(*) as n from products p where in_stock is distinct from product_in_stock(p.id, p.count_in_stock)`,
+      ),
+    ).toBe(0);
+    expect(await one(sql`select count(*) as n from products where in_stock`)).toBeGreaterThan(0);
+    expect(await one(sql`select count(*) as n from products where not in_stock`)).toBeGreaterThan(0);
+    const orders = await rows<{ items: number; tax: number; total: number; lines: number; is_paid: boolean }>(sql`
+      select o.items_cents as items, o.tax_cents as tax, o.total_cents as total, o.is_paid,
+        (select sum(i.price_cents * i.qty) from order_items i where i.order_id = o.id)::int as lines
+      from orders o`);
+    for (const o of orders) {
+      expect(o.lines).toBe(o.items);
+      expect(o.tax).toBe(taxCents(o.items));
+      expect(o.total).toBe(o.items + o.tax);
+    }
+    expect(
+      await one(sql`select count(*) as n from products p where p.num_reviews <>
+        (select count(*) from reviews r where r.product_id = p.id)`),
+    ).toBe(0);
+  });
+
+  it('numbers the orders from the sequence in the order they were placed, with their history and payments', async () => {
+    const numbered = await rows<{ n: number; at: string }>(
+      sql`select order_number as n, created_at::text as at from orders order by order_number`,
+    );
+    expect(numbered.map((o) => o.n)).toEqual(Array.from({ length: ORDERS }, (_, i) => 1001 + i));
+    const dates = numbered.map((o) => new Date(o.at).getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    expect(await one(sql`select last_value as n from orders_number_seq`)).toBe(1000 + ORDERS);
+    const paid = await one(sql`select count(*) as n from orders where is_paid`);
+    expect(paid).toBeGreaterThan(ORDERS / 2);
+    expect(
+      await one(sql`select count(*) as n from payments p join orders o on o.id = p.order_id
+        where o.is_paid and p.amount_cents = o.total_cents and p.provider_payment_id = o.payment_result->>'id'`),
+    ).toBe(paid);
+    const events = await rows<{ event: string; n: number }>(
+      sql`select event, count(*)::int as n from order_events group by event order by event`,
+    );
+    expect(Object.fromEntries(events.map((e) => [e.event, e.n]))).toEqual({
+      placed: ORDERS,
+      paid,
+      shipped: await one(sql`select count(*) as n from orders where is_shipped`),
+      delivered: await one(sql`select count(*) as n from orders where is_delivered`),
+    });
+    expect(await one(sql`select count(*) as n from tracking_numbers`)).toBe(
+      await one(sql`select count(*) as n from orders where is_shipped`),
+    );
+  });
+
+  it('finds seeded words through the full-text search vector', async () => {
+    const [sample] = await rows<{ name: string }>(sql`select name from products order by name limit 1`);
+    const word = sample!.name.split(' ').find((w) => /^[A-Za-z]{4,}$/.test(w)) ?? 'Waterproof';
+    expect(
+      await one(sql`select count(*) as n from products where search_vector @@ plainto_tsquery('english', ${word})`),
+    ).toBeGreaterThan(0);
+    expect(
+      await one(
+        sql`select count(*) as n from products where search_vector @@ plainto_tsquery('english', 'headphones')`,
+      ),
+    ).toBeGreaterThan(0);
+  });
+
+  it('moves the change marks, and the sales overview counts the seeded orders', async () => {
+    const after = await marks();
+    expect(after).toHaveLength(8);
+    after.forEach((m, i) => {
+      expect(m.sales).not.toBe(marksBefore[i]?.sales);
+      expect(m.stock).not.toBe(marksBefore[i]?.stock);
+      expect(m.orders).not.toBe(marksBefore[i]?.orders);
+    });
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const range = { from: day(Date.now() - 200 * 86_400_000), to: day(Date.now() + 86_400_000) };
+    const { totals } = await adminStatsRepository.byDay(database.db, range);
+    expect(totals.orders).toBe(ORDERS);
+    expect(totals.paidOrders).toBe(await one(sql`select count(*) as n from orders where is_paid`));
+    expect(totals.grossCents).toBe(await one(sql`select sum(total_cents) as n from orders where is_paid`));
   });
 });

@@ -6,7 +6,7 @@ import { addReview, createCategory, createProduct } from '#test/factories.ts';
 import { createTestApp, type TestContext } from '#test/helpers.ts';
 import { signedIn } from '#test/orders-support.ts';
 import { productListQuerySchema } from '@store/shared';
-import { listProducts, loadFacetRows } from './catalog.service.ts';
+import { listProducts, loadFacetTable } from './catalog.service.ts';
 import { FacetIndex } from './facet-index.ts';
 
 let t: TestContext;
@@ -325,7 +325,7 @@ describe('finding products: categories, filters, facets and sorts', () => {
 
   it('counts the same with the facet index as with SQL', async () => {
     const db = t.database.db;
-    const index = new FacetIndex(() => loadFacetRows(db));
+    const index = new FacetIndex(() => loadFacetTable(db));
     expect(index.current(false)).toBeUndefined(); // starts the build
     await index.settled();
     expect(index.current(true)?.size).toBe(6); // the draft is not in it

@@ -21,7 +21,7 @@ import {
   getProduct,
   getProductBySlug,
   listProducts,
-  loadFacetRows,
+  loadFacetTable,
   maxNameLength,
   rootCategories,
   topProducts,
@@ -41,7 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // totals and deep-page anchors of the product list, dropped with every catalogue write (list-memo.ts)
   const listMemo = new ListMemo();
   // brand, category, price, rating and stock of every active product, for the facets (facet-index.ts)
-  const facetIndex = new FacetIndex(() => loadFacetRows(db));
+  const facetIndex = new FacetIndex(() => loadFacetTable(db));
   cache.onDrop((reason) => {
     if (onlyStock(reason)) {
       listMemo.dropStock();

@@ -23,8 +23,8 @@ import {
   type ProductFilter,
   type SummaryRow,
 } from './product-list.repository.ts';
-import type { FacetIndex, FacetRow } from './facet-index.ts';
-import { KeywordIndexBuilder, MAX_INDEXED, type KeywordIndex, type SearchIndex } from './search-index.ts';
+import { FacetTableBuilder, type FacetIndex, type FacetTable } from './facet-index.ts';
+import { KeywordIndexBuilder, MAX_INDEXED, type KeywordIndex, type KeywordSearch } from './search-index.ts';
 import { suggestedKeyword } from './suggestion.ts';
 
 async function withVariants(db: Db, rows: SummaryRow[]): Promise<ProductSummary[]> {
@@ -144,7 +144,7 @@ export async function listProducts(
   db: Db,
   q: ProductListQuery,
   memo?: ListMemo,
-  search?: SearchIndex,
+  search?: KeywordSearch,
   withDrafts = false,
   facetIndex?: FacetIndex,
 ): Promise<ProductListResponse> {
@@ -209,14 +209,14 @@ export async function listProducts(
     // a product matches on its own words, or on its category's or parent category's name: the
     // categories are matched first (a small table)
     const categoryIds = await lists.categoriesMatching(db, tsQuery);
-    // a plain keyword search by relevance on a large catalogue: the in-process index ranks and counts
+    // a plain keyword search by relevance on a large catalogue: the keyword index ranks and counts
     // (it holds active products only)
-    const index = byRelevance && !filtered && !withDrafts ? search?.current() : undefined;
+    const index = byRelevance && !filtered && !withDrafts && search?.mayAnswer() ? search : undefined;
     used = { tsQuery, categoryIds };
     ahead(used);
-    const prefixes = index ? await search!.lexemes(tsQuery, (t) => lists.printedTsQuery(db, t)) : null;
-    if (index && prefixes) {
-      const found = index.query(prefixes, categoryIds, (page - 1) * pageSize, pageSize);
+    const prefixes = index ? await index.lexemes(tsQuery, (t) => lists.printedTsQuery(db, t)) : null;
+    const found = prefixes ? await index!.search(prefixes, categoryIds, (page - 1) * pageSize, pageSize) : undefined;
+    if (found) {
       const byId = new Map((await lists.summariesByIds(db, found.ids)).map((r) => [r.id, r]));
       result = { rows: found.ids.flatMap((id) => byId.get(id) ?? []), total: found.total };
     } else result = await run({ tsQuery, categoryIds }, sortBy, 'text');
@@ -338,6 +338,18 @@ export async function sitemapEntries(db: Db): Promise<{ slug: string; updatedAt:
 }
 
 /** The facet index's rows: every active product's brand, category, price, rating and whether it can be bought. */
-export async function loadFacetRows(db: Db): Promise<FacetRow[]> {
-  return (await lists.facetRows(db)).map((r) => ({ ...r, rating: Number(r.rating), inStock: Boolean(r.inStock) }));
+/**
+ * The facet table: every active product's brand, category, price, rating and whether it can be bought,
+ * read `chunk` products at a time so a large shop never holds all its rows as objects at once.
+ */
+export async function loadFacetTable(db: Db, chunk = 10_000): Promise<FacetTable> {
+  const builder = new FacetTableBuilder();
+  let after = '';
+  for (;;) {
+    const rows = await lists.facetRowsAfter(db, after, chunk);
+    builder.add(rows.map((r) => ({ ...r, rating: Number(r.rating), inStock: Boolean(r.inStock) })));
+    if (rows.length < chunk) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return builder.finish();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FacetIndex, FacetTable, type FacetRow } from './facet-index.ts';
+import { FacetIndex, FacetTableBuilder, type FacetRow, type FacetTable } from './facet-index.ts';
 
 const rows: FacetRow[] = [
   { brand: 'SoundMax', categoryId: 'c1', priceCents: 19999, rating: 5, inStock: true },
@@ -9,7 +9,7 @@ const rows: FacetRow[] = [
 ];
 
 describe('the facet table', () => {
-  const table = new FacetTable(rows);
+  const table = FacetTableBuilder.of(rows);
 
   it('counts every product and each facet without a filter', () => {
     const c = table.counts({});
@@ -40,14 +40,14 @@ describe('the facet table', () => {
 
 describe('the facet index', () => {
   it('throws away a build that a change overtook', async () => {
-    let release: (r: FacetRow[]) => void = () => {};
+    let release: (r: FacetTable) => void = () => {};
     const index = new FacetIndex(() => new Promise((r) => (release = r)));
     expect(index.current(false)).toBeUndefined();
     index.drop();
-    release(rows);
+    release(FacetTableBuilder.of(rows));
     await index.settled();
     expect(index.current(false)).toBeUndefined(); // stale: a new build starts
-    release(rows);
+    release(FacetTableBuilder.of(rows));
     await index.settled();
     expect(index.current(false)?.size).toBe(4);
   });
@@ -55,15 +55,15 @@ describe('the facet index', () => {
 
 describe('the facet index and stock', () => {
   it('keeps a build that only a stock change overtook, for filters that do not read stock', async () => {
-    let release: (r: FacetRow[]) => void = () => {};
+    let release: (r: FacetTable) => void = () => {};
     const index = new FacetIndex(() => new Promise((r) => (release = r)));
     index.current(false);
     index.dropStock();
-    release(rows);
+    release(FacetTableBuilder.of(rows));
     await index.settled();
     expect(index.current(false)?.size).toBe(4);
     expect(index.current(true)).toBeUndefined(); // its in-stock flags may be stale: a fresh build starts
-    release(rows);
+    release(FacetTableBuilder.of(rows));
     await index.settled();
     expect(index.current(true)?.size).toBe(4);
   });

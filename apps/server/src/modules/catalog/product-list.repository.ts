@@ -1,5 +1,5 @@
 import type { ProductListQuery } from '@store/shared';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { categories, productVariants, products } from '#server/db/schema/index.ts';
@@ -71,13 +71,6 @@ function matching(m: KeywordMatch): SQL {
   return m.categoryIds.length > 0 ? or(own, inArray(products.categoryId, m.categoryIds))! : own;
 }
 
-/**
- * Something of the product can be bought now (the rule of `isSoldOut`): without variants its own stock;
- * with variants, some variant's stock (its own, or the product's it draws on). The partial index on
- * products in stock answers the first part.
- */
-export const inStockSql = sql`(case when exists (select 1 from ${productVariants} v where v.product_id = ${products.id}) then exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and coalesce(v.count_in_stock, ${products.countInStock}) > 0) else ${products.countInStock} > 0 end)`;
-
 /** Every condition of the filter and the keyword (the facets leave their own field out of `f`). */
 export function whereOf(f: ProductFilter, match: KeywordMatch | undefined): SQL | undefined {
   return and(
@@ -94,7 +87,8 @@ export function whereOf(f: ProductFilter, match: KeywordMatch | undefined): SQL 
     f.categoryIds !== undefined ? inArray(products.categoryId, f.categoryIds) : undefined,
     f.minPriceCents !== undefined ? gte(products.priceCents, f.minPriceCents) : undefined,
     f.maxPriceCents !== undefined ? lte(products.priceCents, f.maxPriceCents) : undefined,
-    f.inStock ? inStockSql : undefined,
+    // the flag the database keeps on each product (its variants' stock or its own)
+    f.inStock ? eq(products.inStock, true) : undefined,
     f.minRating !== undefined ? gte(products.rating, f.minRating) : undefined,
     // the partial SKU index (lower(sku) text_pattern_ops where sku <> '') answers the prefix
     f.skuPrefix !== undefined
@@ -210,17 +204,21 @@ export const productListRepository = {
   },
 
   /** Every active product as the facet index keeps it (facet-index.ts). */
-  async facetRows(db: Db) {
+  /** Up to `limit` active products after id `after` (in id order), as the facet table reads them. */
+  async facetRowsAfter(db: Db, after: string, limit: number) {
     return db
       .select({
+        id: products.id,
         brand: products.brand,
         categoryId: products.categoryId,
         priceCents: products.priceCents,
         rating: products.rating,
-        inStock: sql<boolean>`${inStockSql}`,
+        inStock: products.inStock,
       })
       .from(products)
-      .where(eq(products.status, 'active'));
+      .where(and(eq(products.status, 'active'), gt(products.id, after)))
+      .orderBy(products.id)
+      .limit(limit);
   },
 
   /** Every category (a small table): the facets add children's counts to their parents. */

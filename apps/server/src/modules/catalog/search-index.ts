@@ -51,69 +51,219 @@ export function lexemesOfQuery(printed: string): string[] | null {
   return [...printed.matchAll(new RegExp(LEXEME, 'g'))].map((m) => m[1]!);
 }
 
+/** A growable byte buffer of unsigned LEB128 varints. */
+class VarintBuffer {
+  bytes = new Uint8Array(16);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length + 5 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    let v = value;
+    while (v >= 0x80) {
+      this.bytes[this.length++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.bytes[this.length++] = v;
+  }
+}
+
+/**
+ * The products' ids by ordinal. 24-hex ids (every id the store makes) take 12 bytes each in one buffer,
+ * not a string each (~60 bytes with its header); any other id keeps the list as strings.
+ */
+class IdTable {
+  constructor(
+    private readonly packed: Buffer | null,
+    private readonly strings: string[] | null,
+    readonly size: number,
+  ) {}
+
+  at(ord: number): string {
+    return this.packed ? this.packed.toString('hex', ord * 12, ord * 12 + 12) : this.strings![ord]!;
+  }
+}
+
+const HEX_ID = /^[0-9a-f]{24}$/;
+
+/** A copy of `s` that shares no memory with the string it was cut from (a vector's whole text). */
+const own = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
+
 export class KeywordIndexBuilder {
-  private readonly ids: string[] = [];
-  private readonly categories: (string | null)[] = [];
-  private readonly postings = new Map<string, { ords: number[]; scores: number[] }>();
+  private count = 0;
+  private idBytes = Buffer.alloc(12 * 1024);
+  /** Set once an id is not 24-hex: every id as a string from then on. */
+  private idStrings: string[] | null = null;
+  private categoryCodes = new Uint32Array(1024);
+  private readonly categoryCode = new Map<string | null, number>([[null, 0]]);
+  private readonly categoryList: (string | null)[] = [null];
+  /** Per lexeme: (ordinal - previous ordinal, score) pairs as varints, and the previous ordinal. */
+  private readonly postings = new Map<string, { buf: VarintBuffer; last: number; count: number }>();
+
+  private addId(id: string, ord: number): void {
+    if (!this.idStrings && !HEX_ID.test(id))
+      this.idStrings = Array.from({ length: ord }, (_, k) => this.idBytes.toString('hex', k * 12, k * 12 + 12));
+    if (this.idStrings) {
+      this.idStrings.push(id);
+      return;
+    }
+    if ((ord + 1) * 12 > this.idBytes.length) {
+      const grown = Buffer.alloc(this.idBytes.length * 2);
+      this.idBytes.copy(grown);
+      this.idBytes = grown;
+    }
+    this.idBytes.write(id, ord * 12, 12, 'hex');
+  }
+
+  private addCategory(categoryId: string | null, ord: number): void {
+    let code = this.categoryCode.get(categoryId);
+    if (code === undefined) {
+      code = this.categoryList.length;
+      this.categoryList.push(categoryId === null ? null : own(categoryId));
+      this.categoryCode.set(this.categoryList[code]!, code);
+    }
+    if (ord >= this.categoryCodes.length) {
+      const grown = new Uint32Array(this.categoryCodes.length * 2);
+      grown.set(this.categoryCodes);
+      this.categoryCodes = grown;
+    }
+    this.categoryCodes[ord] = code;
+  }
 
   /** Rows must come in ascending id order (the tie-break of the ranking). */
   add(rows: IndexedRow[]): void {
     for (const row of rows) {
-      const ord = this.ids.length;
-      this.ids.push(row.id);
-      this.categories.push(row.categoryId);
+      const ord = this.count++;
+      this.addId(row.id, ord);
+      this.addCategory(row.categoryId, ord);
       for (const m of row.vector.matchAll(ENTRY)) {
-        const lexeme = m[1]!;
-        let list = this.postings.get(lexeme);
-        if (!list) this.postings.set(lexeme, (list = { ords: [], scores: [] }));
-        list.ords.push(ord);
-        list.scores.push(scoreOfPositions(m[2]));
+        let list = this.postings.get(m[1]!);
+        if (!list) this.postings.set(own(m[1]!), (list = { buf: new VarintBuffer(), last: 0, count: 0 }));
+        list.buf.push(ord - list.last);
+        list.buf.push(scoreOfPositions(m[2]));
+        list.last = ord;
+        list.count++;
       }
     }
   }
 
   finish(): KeywordIndex {
     const lexemes = [...this.postings.keys()].sort(byCodeUnits);
-    return new KeywordIndex(
-      this.ids,
-      this.categories,
-      lexemes,
-      lexemes.map((l) => {
-        const p = this.postings.get(l)!;
-        return { ords: Uint32Array.from(p.ords), scores: Uint32Array.from(p.scores) };
-      }),
-    );
+    // every lexeme's postings in one buffer, found by offset: no object per lexeme to keep
+    const offsets = new Uint32Array(lexemes.length + 1);
+    const counts = new Uint32Array(lexemes.length);
+    let size = 0;
+    lexemes.forEach((l, i) => {
+      offsets[i] = size;
+      size += this.postings.get(l)!.buf.length;
+    });
+    offsets[lexemes.length] = size;
+    const bytes = new Uint8Array(size);
+    lexemes.forEach((l, i) => {
+      const p = this.postings.get(l)!;
+      bytes.set(p.buf.bytes.subarray(0, p.buf.length), offsets[i]!);
+      counts[i] = p.count;
+    });
+    this.postings.clear();
+    const ids = this.idStrings
+      ? new IdTable(null, this.idStrings, this.count)
+      : new IdTable(Buffer.from(this.idBytes.subarray(0, this.count * 12)), null, this.count);
+    const categoryCodes = this.categoryCodes.slice(0, this.count);
+    return new KeywordIndex(ids, categoryCodes, this.categoryList, lexemes, bytes, offsets, counts);
   }
 }
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-interface IndexAnswer {
+export interface IndexAnswer {
   /** The page's product ids, best first. */
   ids: string[];
   /** Every product the query matches. */
   total: number;
 }
 
+/**
+ * Scratch arrays for queries, sized to the catalogue and reused from query to query (queries run one at
+ * a time on the event loop), left zeroed where a query relies on zeros: a query allocates nothing in
+ * proportion to the catalogue.
+ */
+class Scratch {
+  private readonly scores: Uint32Array[] = [];
+  readonly mark: Uint8Array;
+  readonly matchOrd: Uint32Array;
+  readonly matchScore: Uint32Array;
+
+  constructor(readonly n: number) {
+    this.mark = new Uint8Array(n);
+    this.matchOrd = new Uint32Array(n);
+    this.matchScore = new Uint32Array(n);
+  }
+
+  score(word: number): Uint32Array {
+    while (this.scores.length <= word) this.scores.push(new Uint32Array(this.n));
+    return this.scores[word]!;
+  }
+
+  get bytes(): number {
+    return this.n * (1 + 4 + 4) + this.scores.length * this.n * 4;
+  }
+}
+
+/** Above this many matches of one score in no order, the page is found by marking ordinals, not by sorting them. */
+const SORT_LIMIT = 4096;
+
+/** One word's products: ordinals in ascending order, and the word's score in each. */
+interface WordMatches {
+  ords: Uint32Array;
+  scores: Uint32Array;
+}
+
 export class KeywordIndex {
-  private readonly byCategory = new Map<string, number[]>();
+  private readonly byCategory = new Map<string, Uint32Array>();
+  private readonly scratch: Scratch;
 
   constructor(
-    private readonly ids: string[],
-    categories: (string | null)[],
+    private readonly ids: IdTable,
+    categoryCodes: Uint32Array,
+    categoryList: (string | null)[],
     private readonly lexemes: string[],
-    private readonly postings: { ords: Uint32Array; scores: Uint32Array }[],
+    private readonly bytes: Uint8Array,
+    private readonly offsets: Uint32Array,
+    private readonly counts: Uint32Array,
   ) {
-    categories.forEach((c, ord) => {
-      if (c === null) return;
-      const list = this.byCategory.get(c);
-      if (list) list.push(ord);
-      else this.byCategory.set(c, [ord]);
+    // each category's products, in ordinal order
+    const sizes = new Uint32Array(categoryList.length);
+    for (const code of categoryCodes) sizes[code]!++;
+    const lists = Array.from(sizes, (n) => new Uint32Array(n));
+    const filled = new Uint32Array(categoryList.length);
+    categoryCodes.forEach((code, ord) => {
+      lists[code]![filled[code]!++] = ord;
     });
+    categoryList.forEach((c, code) => {
+      if (c !== null) this.byCategory.set(c, lists[code]!);
+    });
+    this.scratch = new Scratch(ids.size);
   }
 
   get size(): number {
-    return this.ids.length;
+    return this.ids.size;
+  }
+
+  /** Bytes held by the index's arrays (postings, ids, categories, query scratch), for the operator's figures. */
+  get bytesHeld(): number {
+    let categories = 0;
+    for (const ords of this.byCategory.values()) categories += ords.byteLength;
+    return (
+      this.bytes.byteLength +
+      this.offsets.byteLength +
+      this.counts.byteLength +
+      this.ids.size * 12 +
+      categories +
+      this.scratch.bytes
+    );
   }
 
   /** Lexemes starting with `prefix`: a contiguous run of the sorted list. */
@@ -130,71 +280,266 @@ export class KeywordIndex {
     return [lo, end];
   }
 
+  /** Calls `each(ord, score)` for every posting of lexeme `i`, in ascending ordinal order. */
+  private decode(i: number, each: (ord: number, score: number) => void): void {
+    const bytes = this.bytes;
+    let pos = this.offsets[i]!;
+    const end = this.offsets[i + 1]!;
+    let ord = 0;
+    while (pos < end) {
+      let delta = 0;
+      let shift = 0;
+      let b: number;
+      do {
+        b = bytes[pos++]!;
+        delta |= (b & 0x7f) << shift;
+        shift += 7;
+      } while (b & 0x80);
+      let s = 0;
+      shift = 0;
+      do {
+        b = bytes[pos++]!;
+        s |= (b & 0x7f) << shift;
+        shift += 7;
+      } while (b & 0x80);
+      ord += delta;
+      each(ord, s);
+    }
+  }
+
+  /**
+   * A word's products (those with a lexeme starting with `prefix`) and its summed score in each. One
+   * lexeme (the usual case) is decoded as it is stored, already in order; several are added up in the
+   * scratch array `score` (left zeroed again) and their products sorted.
+   */
+  private word(prefix: string, score: Uint32Array): WordMatches {
+    const [from, to] = this.range(prefix);
+    if (to - from === 1) {
+      const n = this.counts[from]!;
+      const ords = new Uint32Array(n);
+      const scores = new Uint32Array(n);
+      const bytes = this.bytes;
+      let pos = this.offsets[from]!;
+      let ord = 0;
+      for (let k = 0; k < n; k++) {
+        let b = bytes[pos++]!;
+        let delta = b & 0x7f;
+        for (let shift = 7; b & 0x80; shift += 7) {
+          b = bytes[pos++]!;
+          delta |= (b & 0x7f) << shift;
+        }
+        b = bytes[pos++]!;
+        let s = b & 0x7f;
+        for (let shift = 7; b & 0x80; shift += 7) {
+          b = bytes[pos++]!;
+          s |= (b & 0x7f) << shift;
+        }
+        ord += delta;
+        ords[k] = ord;
+        scores[k] = s;
+      }
+      return { ords, scores };
+    }
+    const found: number[] = [];
+    for (let i = from; i < to; i++)
+      this.decode(i, (ord, s) => {
+        if (score[ord] === 0) found.push(ord);
+        score[ord] = score[ord]! + s;
+      });
+    const ords = Uint32Array.from(found).sort();
+    const scores = new Uint32Array(ords.length);
+    for (let k = 0; k < ords.length; k++) {
+      scores[k] = score[ords[k]!]!;
+      score[ords[k]!] = 0;
+    }
+    return { ords, scores };
+  }
+
   /**
    * Products whose vector has, for every prefix, a lexeme starting with it (`w1:* & w2:*`), or whose
    * category is one of `categoryIds` (matched by name beforehand, as the SQL path does); a page of them
-   * best first, and how many there are.
+   * best first (score descending, then id ascending), and how many there are.
    */
   query(prefixes: string[], categoryIds: readonly string[], offset: number, limit: number): IndexAnswer {
-    const n = this.ids.length;
-    // per word: its score in each product, and the products it is found in
-    const words = prefixes.map((prefix) => {
-      const score = new Uint32Array(n);
-      const found: number[] = [];
-      const [from, to] = this.range(prefix);
-      for (let i = from; i < to; i++) {
-        const { ords, scores } = this.postings[i]!;
-        for (let j = 0; j < ords.length; j++) {
-          const ord = ords[j]!;
-          if (score[ord] === 0) found.push(ord);
-          score[ord] = score[ord]! + scores[j]!;
-        }
-      }
-      return { score, found };
+    const { matchOrd, matchScore, mark } = this.scratch;
+    // scratch score 0 adds up a word's lexemes; 1.. hold each word's score by ordinal, for lookups
+    const words = prefixes.map((prefix) => this.word(prefix, this.scratch.score(0)));
+    // one word and no category: its products, in order, are the matches
+    if (words.length === 1 && categoryIds.length === 0) {
+      const { ords, scores } = words[0]!;
+      return { ids: this.page(ords, scores, ords.length, true, offset, limit), total: ords.length };
+    }
+    const lookups = words.map((w, k) => {
+      const score = this.scratch.score(k + 1);
+      for (let j = 0; j < w.ords.length; j++) score[w.ords[j]!] = w.scores[j]!;
+      return score;
     });
-    const total = new Map<number, number>();
-    if (words.length > 0) {
-      // every word must be found: walk the rarest word's products, look the others up
-      const rarest = words.reduce((a, b) => (b.found.length < a.found.length ? b : a));
-      for (const ord of rarest.found) {
-        let sum = 0;
-        let all = true;
-        for (const w of words) {
-          const s = w.score[ord]!;
-          if (s === 0) {
-            all = false;
-            break;
+    let m = 0;
+    try {
+      // every word must be found: walk the rarest word's products (in order), look the others up
+      const rarest = words.reduce<WordMatches | undefined>(
+        (a, w) => (!a || w.ords.length < a.ords.length ? w : a),
+        undefined,
+      );
+      if (rarest)
+        for (let j = 0; j < rarest.ords.length; j++) {
+          const ord = rarest.ords[j]!;
+          let sum = 0;
+          let all = true;
+          for (const score of lookups) {
+            const s = score[ord]!;
+            if (s === 0) {
+              all = false;
+              break;
+            }
+            sum += s;
           }
-          sum += s;
+          if (all) {
+            matchOrd[m] = ord;
+            matchScore[m++] = sum;
+          }
         }
-        if (all) total.set(ord, sum);
+      // a category named by the query brings its products in, scored by the words they do have
+      let sorted = true;
+      if (categoryIds.length > 0) {
+        for (let j = 0; j < m; j++) mark[matchOrd[j]!] = 1;
+        for (const c of categoryIds)
+          for (const ord of this.byCategory.get(c) ?? [])
+            if (mark[ord] === 0) {
+              mark[ord] = 1;
+              matchOrd[m] = ord;
+              matchScore[m++] = lookups.reduce((sum, score) => sum + score[ord]!, 0);
+              sorted = false;
+            }
+        for (let j = 0; j < m; j++) mark[matchOrd[j]!] = 0;
       }
+      return { ids: this.page(matchOrd, matchScore, m, sorted, offset, limit), total: m };
+    } finally {
+      words.forEach((w, k) => {
+        const score = lookups[k]!;
+        for (let j = 0; j < w.ords.length; j++) score[w.ords[j]!] = 0;
+      });
     }
-    // a category named by the query brings its products in, scored by the words they do have
-    for (const c of categoryIds)
-      for (const ord of this.byCategory.get(c) ?? [])
-        if (!total.has(ord))
-          total.set(
-            ord,
-            words.reduce((sum, w) => sum + w.score[ord]!, 0),
-          );
+  }
 
-    // one number per match orders it: score descending, then ordinal (id) ascending
-    const keys = new Float64Array(total.size);
-    let k = 0;
-    for (const [ord, score] of total) keys[k++] = score * 2 ** 22 + (2 ** 22 - 1 - ord);
-    keys.sort();
-    const ids: string[] = [];
-    for (let i = keys.length - 1 - offset; i >= 0 && ids.length < limit; i--) {
-      const key = keys[i]!;
-      ids.push(this.ids[2 ** 22 - 1 - (key % 2 ** 22)]!);
+  /**
+   * The ids ranked [offset, offset + limit) among the `m` matches in scratch, by score descending, then
+   * ordinal (id) ascending. Scores are small whole numbers: counting the matches per score finds the
+   * scores the page spans without sorting every match (a word found in every product would otherwise sort
+   * the whole catalogue).
+   */
+  private page(
+    matchOrd: Uint32Array,
+    matchScore: Uint32Array,
+    m: number,
+    sorted: boolean,
+    offset: number,
+    limit: number,
+  ): string[] {
+    const end = Math.min(m, offset + limit);
+    if (offset >= end) return [];
+    let max = 0;
+    for (let j = 0; j < m; j++) if (matchScore[j]! > max) max = matchScore[j]!;
+    const perScore = new Uint32Array(max + 1);
+    for (let j = 0; j < m; j++) perScore[matchScore[j]!]!++;
+    const out: string[] = [];
+    let rank = 0; // rank of the first match of score s
+    for (let s = max; s >= 0 && rank < end; s--) {
+      const n = perScore[s]!;
+      if (n === 0 || rank + n <= offset) {
+        rank += n;
+        continue;
+      }
+      // this score's matches, by ordinal: the ones whose rank falls in the page
+      const from = Math.max(0, offset - rank);
+      const to = Math.min(n, end - rank);
+      for (const ord of sorted
+        ? this.inOrder(matchOrd, matchScore, m, s, from, to)
+        : this.ordsOfScore(matchOrd, matchScore, m, s, n, from, to))
+        out.push(this.ids.at(ord));
+      rank += n;
     }
-    return { ids, total: total.size };
+    return out;
+  }
+
+  /** Matches in ordinal order: the [from, to) first of those scoring `s`, in one pass. */
+  private inOrder(matchOrd: Uint32Array, matchScore: Uint32Array, m: number, s: number, from: number, to: number) {
+    const picked: number[] = [];
+    for (let j = 0, seen = 0; j < m && seen < to; j++)
+      if (matchScore[j] === s) {
+        if (seen >= from) picked.push(matchOrd[j]!);
+        seen++;
+      }
+    return picked;
+  }
+
+  /** Matches in no order: the [from, to) smallest ordinals among the `n` scoring `s`. */
+  private ordsOfScore(
+    matchOrd: Uint32Array,
+    matchScore: Uint32Array,
+    m: number,
+    s: number,
+    n: number,
+    from: number,
+    to: number,
+  ): number[] {
+    const { mark } = this.scratch;
+    if (n <= SORT_LIMIT) {
+      const same = new Uint32Array(n);
+      let k = 0;
+      for (let j = 0; j < m; j++) if (matchScore[j] === s) same[k++] = matchOrd[j]!;
+      return Array.from(same.sort().subarray(from, to));
+    }
+    for (let j = 0; j < m; j++) if (matchScore[j] === s) mark[matchOrd[j]!] = 1;
+    const picked: number[] = [];
+    for (let ord = 0, seen = 0; ord < mark.length && seen < to; ord++)
+      if (mark[ord] === 1) {
+        if (seen >= from) picked.push(ord);
+        seen++;
+      }
+    for (let j = 0; j < m; j++) if (matchScore[j] === s) mark[matchOrd[j]!] = 0;
+    return picked;
   }
 }
 
-/** Catalogues larger than this cannot be ordered by one number per match (score, id): not indexed. */
-export const MAX_INDEXED = 2 ** 22 - 1;
+/** Catalogues larger than this are left to SQL. */
+export const MAX_INDEXED = 2 ** 26;
+
+/** What the catalogue asks of a keyword index, wherever the index is held (this process, or a cluster's primary). */
+export interface KeywordSearch {
+  /**
+   * A page of a plain keyword search by relevance and its total, or undefined while no index is built for
+   * the catalogue as it is now (the caller then asks SQL, which gives the same answer).
+   */
+  search(
+    prefixes: string[],
+    categoryIds: readonly string[],
+    offset: number,
+    limit: number,
+  ): Promise<IndexAnswer | undefined>;
+  /** Every catalogue write calls this: the index may no longer match the catalogue. */
+  drop(): void;
+  /** Resolves once a build under way in this process is in (tests). */
+  settled(): Promise<void>;
+  /** False when the index is known not to answer now (a small catalogue, a build under way): skip it. */
+  mayAnswer(): boolean;
+  /** The query's lexemes as PostgreSQL stems them (null: the index cannot answer this query). */
+  lexemes(tsquery: string, stem: (q: string) => Promise<string>): Promise<string[] | null>;
+}
+
+/** Stemmed lexemes per tsquery text, remembered (stemming never changes), at most 5,000 queries. */
+export class LexemeMemo {
+  private readonly memo = new Map<string, string[] | null>();
+
+  async lexemes(tsquery: string, stem: (q: string) => Promise<string>): Promise<string[] | null> {
+    const hit = this.memo.get(tsquery);
+    if (hit !== undefined) return hit;
+    const lexemes = lexemesOfQuery(await stem(tsquery));
+    if (this.memo.size >= 5000) this.memo.delete(this.memo.keys().next().value as string);
+    this.memo.set(tsquery, lexemes);
+    return lexemes;
+  }
+}
 
 /**
  * The index of the current catalogue, kept correct by `drop()` on every catalogue write (wired to the
@@ -202,13 +547,13 @@ export const MAX_INDEXED = 2 ** 22 - 1;
  * as it is now; otherwise it starts one build in the background and answers undefined (SQL path).
  * Catalogues smaller than `minProducts` are left to SQL, which is fast enough there.
  */
-export class SearchIndex {
+export class SearchIndex implements KeywordSearch {
   private generation = 0;
   private index: KeywordIndex | undefined;
   /** The catalogue was too small to index at this generation: nothing to build until a write. */
   private small = false;
   private building: Promise<void> | undefined;
-  private readonly lexemeMemo = new Map<string, string[] | null>();
+  private readonly lexemeMemo = new LexemeMemo();
 
   constructor(
     private readonly load: (minProducts: number) => Promise<KeywordIndex | null>,
@@ -237,14 +582,21 @@ export class SearchIndex {
     return undefined;
   }
 
-  /** The query's lexemes as PostgreSQL stems them, remembered per tsquery text (stemming never changes). */
-  async lexemes(tsquery: string, stem: (q: string) => Promise<string>): Promise<string[] | null> {
-    const hit = this.lexemeMemo.get(tsquery);
-    if (hit !== undefined) return hit;
-    const lexemes = lexemesOfQuery(await stem(tsquery));
-    if (this.lexemeMemo.size >= 5000) this.lexemeMemo.delete(this.lexemeMemo.keys().next().value as string);
-    this.lexemeMemo.set(tsquery, lexemes);
-    return lexemes;
+  mayAnswer(): boolean {
+    return this.current() !== undefined;
+  }
+
+  async search(
+    prefixes: string[],
+    categoryIds: readonly string[],
+    offset: number,
+    limit: number,
+  ): Promise<IndexAnswer | undefined> {
+    return this.current()?.query(prefixes, categoryIds, offset, limit);
+  }
+
+  lexemes(tsquery: string, stem: (q: string) => Promise<string>): Promise<string[] | null> {
+    return this.lexemeMemo.lexemes(tsquery, stem);
   }
 
   /** For tests: resolves once a build under way is in. */

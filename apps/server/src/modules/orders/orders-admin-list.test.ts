@@ -1,7 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders } from '#server/db/schema/index.ts';
+import { orderEvents, orders, payments } from '#server/db/schema/index.ts';
+import {
+  fewMatches,
+  ordersReadRepository as repo,
+  type OrderFilter,
+  type OrderSortSpec,
+} from './orders-read.repository.ts';
 import { createProduct } from '#test/factories.ts';
 import { createTestApp, type TestContext } from '#test/helpers.ts';
 import { orderBody, placeOrder, signedIn, type Auth } from '#test/orders-support.ts';
@@ -102,6 +108,78 @@ describe('admin order list: sorting, bulk delivery, exporting a selection', () =
       for (const s of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
         await t.app.db.execute(sql.raw(`reset ${s}`));
     }
+  });
+
+  it('reads the same pages from the few matching rows, sorted, as by walking the sort index', async () => {
+    const [placed] = await t.app.db.select({ username: orders.username }).from(orders).limit(1);
+    const filters: OrderFilter[] = [
+      {},
+      { paid: true },
+      { shipped: true, delivered: false },
+      { cancelled: false, minTotalCents: 2500 },
+      { usernamePrefix: placed!.username.slice(0, 2).toUpperCase() },
+      { refundDue: false, maxTotalCents: 4500 },
+    ];
+    const sorts: OrderSortSpec[] = (['date', 'total', 'status'] as const).flatMap((by) =>
+      (['asc', 'desc'] as const).map((dir) => ({ by, dir })),
+    );
+    for (const filter of filters)
+      for (const sort of sorts)
+        for (const [limit, offset] of [
+          [100, 0],
+          [2, 0],
+          [2, 2],
+          [3, 4],
+        ] as const) {
+          const walked = await repo.list(t.app.db, filter, limit, offset, sort, false);
+          const few = await repo.list(t.app.db, filter, limit, offset, sort, true);
+          const what = JSON.stringify({ filter, sort, limit, offset });
+          expect(
+            few.map((r) => r.id),
+            what,
+          ).toEqual(walked.map((r) => r.id));
+          if (offset === 0 && limit === 100) expect(walked.length, what).toBe(await repo.count(t.app.db, filter));
+        }
+    // a page is read from the matches when walking the index would pass many times more entries
+    expect(fewMatches(0, 0, 20, 100_000)).toBe(true);
+    expect(fewMatches(400, 0, 20, 100_000)).toBe(true);
+    expect(fewMatches(5000, 0, 20, 100_000)).toBe(false);
+    expect(fewMatches(5000, 40_000, 20, 100_000)).toBe(true);
+  });
+
+  it("keeps a filter set's total only until an order or a payment changes", async () => {
+    const total = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { total: number; orders: { _id: string }[] };
+    };
+    expect((await total('delivered=yes')).total).toBe(1);
+    await t.app.db.update(orders).set({ isDelivered: true }).where(eq(orders.id, ids.e!));
+    const more = await total('delivered=yes');
+    expect(more.total).toBe(2);
+    expect(names(more.orders)).toEqual(['e', 'c']);
+    await t.app.db.update(orders).set({ isDelivered: false }).where(eq(orders.id, ids.e!));
+    expect((await total('delivered=yes')).total).toBe(1);
+
+    expect((await total('refundDue=yes')).total).toBe(0);
+    const [due] = await t.app.db
+      .insert(payments)
+      .values({
+        orderId: ids.d!,
+        provider: 'paypal',
+        providerPaymentId: `due-${Date.now()}`,
+        status: 'REFUND_DUE',
+        amountCents: 2000,
+        currency: 'USD',
+      })
+      .returning();
+    const owed = await total('refundDue=yes');
+    expect(owed.total).toBe(1);
+    expect(names(owed.orders)).toEqual(['d']);
+    expect((await total('refundDue=no&pageSize=100')).total).toBe(5);
+    await t.app.db.delete(payments).where(eq(payments.id, due!.id));
+    expect((await total('refundDue=yes')).total).toBe(0);
+    expect((await total('refundDue=no&pageSize=100')).total).toBe(6);
   });
 
   it('marks delivered only by admins', async () => {

@@ -49,12 +49,30 @@ export interface OrderSortSpec {
   dir: 'asc' | 'desc';
 }
 
+/** The status ranks (orderStatusRank) an order matching these flags can have; undefined when any can. */
+function ranksOf(f: OrderFilter): number[] | undefined {
+  const ranks = new Set<number>();
+  for (let bits = 0; bits < 16; bits++) {
+    const [paid, shipped, delivered, cancelled] = [1, 2, 4, 8].map((b) => (bits & b) !== 0);
+    if (f.paid !== undefined && f.paid !== paid) continue;
+    if (f.shipped !== undefined && f.shipped !== shipped) continue;
+    if (f.delivered !== undefined && f.delivered !== delivered) continue;
+    if (f.cancelled !== undefined && f.cancelled !== cancelled) continue;
+    ranks.add(cancelled ? 4 : delivered ? 3 : shipped ? 2 : paid ? 1 : 0);
+  }
+  return ranks.size < 5 ? [...ranks].sort() : undefined;
+}
+
 /**
- * Each condition has its index: the primary key (id prefix), lower(username), orders_created_idx (dates),
- * orders_total_idx (totals) and orders_state_idx (the paid, shipped and delivered flags).
+ * Every column a condition reads is in each of the list's sort indexes (orders_created_idx,
+ * orders_total_idx, orders_status_sort_idx) and in orders_username_prefix_idx, so conditions and counts
+ * are checked on an index alone. The flags also narrow the status rank (the same rows, said so that the
+ * status sort's index is entered at the ranks they can have instead of walked past the others); the
+ * orders holding a payment to refund are the few rows of the partial payments_refund_due_idx.
  */
 function whereOf(f: OrderFilter): SQL | undefined {
   const to = f.createdTo;
+  const ranks = ranksOf(f);
   return and(
     f.idPrefix !== undefined ? idPrefixRange(orders.id, f.idPrefix) : undefined,
     f.usernamePrefix !== undefined
@@ -73,15 +91,17 @@ function whereOf(f: OrderFilter): SQL | undefined {
         ? sql`${orders.refundedCents} > 0`
         : sql`${orders.refundedCents} = 0`
       : undefined,
+    ranks !== undefined ? inArray(orderStatusRank(orders), ranks) : undefined,
+    // payments.order_id is never null: NOT IN is the exact opposite of IN
     f.refundDue !== undefined
-      ? sql`${f.refundDue ? sql`` : sql`not `}exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.status = 'REFUND_DUE')`
+      ? sql`${orders.id} ${f.refundDue ? sql`in` : sql`not in`} (select p.order_id from ${payments} p where p.status = 'REFUND_DUE')`
       : undefined,
     f.ids !== undefined ? (f.ids.length ? inArray(orders.id, f.ids) : sql`false`) : undefined,
   );
 }
 
-/** Newest first, matching orders_created_idx (created_at DESC NULLS LAST, id DESC). */
-const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc`];
+/** Newest first, matching orders_created_idx (created_at DESC NULLS LAST, id DESC NULLS LAST). */
+const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
 
 /**
  * The admin list's ORDER BY, each one its index read forwards or backwards: orders_created_idx
@@ -102,6 +122,34 @@ function orderByOf(s: OrderSortSpec): SQL[] {
     return [up ? sql`${rank} asc nulls last` : sql`${rank} desc nulls first`, ...newestFirst];
   }
   return up ? [sql`${orders.createdAt} asc nulls first`, sql`${orders.id} asc nulls first`] : newestFirst;
+}
+
+/**
+ * The same order as orderByOf, said so that no index answers it: the few matching rows are then found by
+ * the conditions' indexes and sorted, instead of a sort index walked past every row that does not match.
+ */
+function orderByUnindexed(s: OrderSortSpec): SQL[] {
+  const up = s.dir === 'asc';
+  const id = sql`(${orders.id} || '')`;
+  if (s.by === 'total') {
+    const total = sql`(${orders.totalCents} + 0)`;
+    return up ? [sql`${total} asc`, sql`${id} asc`] : [sql`${total} desc`, sql`${id} desc`];
+  }
+  const at = sql`(${orders.createdAt} + interval '0 s')`;
+  const newest = [sql`${at} desc nulls last`, sql`${id} desc`];
+  if (s.by === 'status') {
+    const rank = sql`(${orderStatusRank(orders)} + 0)`;
+    return [up ? sql`${rank} asc` : sql`${rank} desc`, ...newest];
+  }
+  return up ? [sql`${at} asc nulls first`, sql`${id} asc`] : newest;
+}
+
+/**
+ * Whether a page is read faster from the few matching rows, sorted, than by walking the sort's index: the
+ * walk passes about (offset + limit) × table / matches entries, the other reads every match (each dearer).
+ */
+export function fewMatches(matches: number, offset: number, limit: number, tableRows: number): boolean {
+  return matches * matches * 8 <= (offset + limit) * Math.max(tableRows, matches);
 }
 
 /** Orders as they are read: one with its items and tracking, the account's own, the admin list. */
@@ -153,20 +201,54 @@ export const ordersReadRepository = {
       .limit(limit);
   },
 
+  /**
+   * A page of the admin list. With `few` matches (fewMatches) they are found by the conditions' indexes
+   * and sorted; else as a deferred join: the page's ids are picked walking the sort's index alone (an
+   * index-only scan, the conditions checked on it), then only the page's rows are read.
+   */
   async list(
     db: Conn,
     filter: OrderFilter,
     limit: number,
     offset: number,
     sort: OrderSortSpec = { by: 'date', dir: 'desc' },
+    few = false,
   ) {
+    if (few)
+      return db
+        .select()
+        .from(orders)
+        .where(whereOf(filter))
+        .orderBy(...orderByUnindexed(sort))
+        .limit(limit)
+        .offset(offset);
+    const orderBy = orderByOf(sort);
+    const page = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(whereOf(filter))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
     return db
       .select()
       .from(orders)
-      .where(whereOf(filter))
-      .orderBy(...orderByOf(sort))
-      .limit(limit)
-      .offset(offset);
+      .where(inArray(orders.id, page))
+      .orderBy(...orderBy);
+  },
+
+  /**
+   * The marks of the orders the admin list reads (one per slot, joined): one of them changes in the very
+   * transaction that places, changes or deletes an order or records a payment or changes its status. With
+   * the planner's estimate of the table's rows. Empty marks when a slot's row is gone (nothing can be
+   * trusted then).
+   */
+  async marks(db: Conn): Promise<{ orders: string; tableRows: number }> {
+    const result = await db.execute<{ orders: string | null; rows: unknown }>(sql`
+      select (select string_agg(orders::text, ',' order by slot) from change_marks having count(*) = 8) as orders,
+        (select reltuples from pg_class where oid = 'orders'::regclass) as rows`);
+    const row = result.rows[0];
+    return { orders: row?.orders ?? '', tableRows: Math.max(0, Number(row?.rows ?? 0)) };
   },
 
   /**

@@ -13,7 +13,8 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#server/lib/errors.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
-import { ordersReadRepository as repo, type OrderFilter, type OrderRow } from './orders-read.repository.ts';
+import { batchLoader } from '#server/lib/batch-loader.ts';
+import { fewMatches, ordersReadRepository as repo, type OrderFilter, type OrderRow } from './orders-read.repository.ts';
 
 const MY_ORDERS_MAX = 500;
 const DAY_MS = 86_400_000;
@@ -61,19 +62,87 @@ export function orderFilterOf(
   };
 }
 
-/** The admin order list, filtered and paged in SQL; a bad date is a 400. */
-export async function listOrders(db: Db, q: OrderListQuery): Promise<OrderListResponse> {
+/** Values kept per key: the latest `size`, least recently used dropped first; a failed computation is forgotten. */
+class Memo<T> {
+  private readonly entries = new Map<string, Promise<T>>();
+  constructor(private readonly size: number) {}
+
+  get(key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    // the promise itself is kept: requests arriving while it is computed share it
+    const value = compute();
+    this.entries.set(key, value);
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
+    while (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+}
+
+/**
+ * The admin order list, filtered and paged in SQL; a bad date is a 400. The total is counted first: a list
+ * with no match (or a page past its end) reads no rows, and a page of few matches is read from them, sorted
+ * (ordersReadRepository.list). With `totals`, each filter set's total is kept while the orders' change mark
+ * stays the same (memoizedOrderList).
+ */
+export async function listOrders(
+  db: Db,
+  q: OrderListQuery,
+  totals?: (filter: OrderFilter) => Promise<{ total: number; tableRows: number }>,
+): Promise<OrderListResponse> {
   const filter = orderFilterOf(q);
-  const [rows, total] = await Promise.all([
-    repo.list(db, filter, q.pageSize, (q.pageNumber - 1) * q.pageSize, { by: q.sortBy, dir: q.order }),
-    repo.count(db, filter),
-  ]);
+  const offset = (q.pageNumber - 1) * q.pageSize;
+  const { total, tableRows } = totals
+    ? await totals(filter)
+    : await Promise.all([repo.count(db, filter), repo.marks(db)]).then(([n, m]) => ({
+        total: n,
+        tableRows: m.tableRows,
+      }));
+  const rows =
+    total === 0 || offset >= total
+      ? []
+      : await repo.list(
+          db,
+          filter,
+          q.pageSize,
+          offset,
+          { by: q.sortBy, dir: q.order },
+          fewMatches(total, offset, q.pageSize, tableRows),
+        );
   return {
     orders: rows.map(toOrderSummary),
     page: q.pageNumber,
     pages: Math.max(1, Math.ceil(total / q.pageSize)),
     total,
   };
+}
+
+/**
+ * The admin order list with its totals remembered: each request first reads the orders' change marks (one
+ * of them changes in the very transaction that places, changes or deletes an order or records a payment,
+ * whichever process makes it), and a filter set's total counted under the same marks is used again. A
+ * total is keyed by the marks read before it was counted, so a change committed meanwhile makes later
+ * requests count afresh; requests arriving together share one read of the marks and one count. The memo
+ * belongs to one database (one app).
+ */
+export function memoizedOrderList(db: Db, size = 2000) {
+  const counts = new Memo<number>(size);
+  const marksNow = batchLoader(async () => new Map([[0, await repo.marks(db)]]), { maxInFlight: 2, maxBatch: 1 });
+  const totals = async (filter: OrderFilter) => {
+    const marks = (await marksNow(0))!;
+    // no marks to check against (a slot's row gone): nothing can be reused
+    const total = marks.orders
+      ? await counts.get(`${marks.orders}|${JSON.stringify(filter)}`, () => repo.count(db, filter))
+      : await repo.count(db, filter);
+    return { total, tableRows: marks.tableRows };
+  };
+  return (q: OrderListQuery) => listOrders(db, q, totals);
 }
 
 /** The signed-in account's (or guest's) own orders, newest first (orders_user_idx). */

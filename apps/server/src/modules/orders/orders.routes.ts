@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '#server/lib/errors.ts';
 import { perIp } from '#server/lib/rate-limit.ts';
-import { getOrderFor, listOrders, myOrders } from './orders-read.service.ts';
+import { getOrderFor, memoizedOrderList, myOrders } from './orders-read.service.ts';
 import { placeOrder, type Buyer } from './orders.service.ts';
 
 const tags = ['orders'];
@@ -34,6 +34,8 @@ function buyerOf(req: FastifyRequest): Buyer {
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
+  // the admin list's totals, kept per filter set while no order changes
+  const orderList = memoizedOrderList(db);
 
   app.post(
     '/api/orders',
@@ -88,7 +90,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListResponseSchema },
       },
     },
-    async (req) => listOrders(db, req.query),
+    async (req) => orderList(req.query),
   );
 
   app.get(

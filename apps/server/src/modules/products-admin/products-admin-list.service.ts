@@ -10,6 +10,7 @@ import {
 } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
 import {
+  fewMatches,
   productsAdminListRepository as repo,
   type AdminListRow,
   type AdminProductFilter,
@@ -21,10 +22,9 @@ function filterOf(q: AdminProductListQuery): AdminProductFilter {
   if (q.name?.trim()) f.name = cleanText(q.name);
   if (q.brand?.trim()) f.brand = cleanText(q.brand);
   if (q.category?.trim()) {
-    // an id names the category; any other text is looked for in the categories' names
+    // an id names the category; any other text is looked for in the categories' names (categoryIds)
     const c = cleanText(q.category);
     if (isObjectId(c)) f.categoryId = c;
-    else f.categoryName = c;
   }
   if (q.sku?.trim()) f.skuPrefix = cleanText(q.sku, 64);
   if (q.status) f.status = q.status;
@@ -57,17 +57,72 @@ function toRow(r: AdminListRow): AdminProductRow {
   };
 }
 
+/**
+ * The admin list's totals per filter set (a count is linear in the matches), kept until a catalogue write
+ * drops them (`drop()`, wired to the catalogue cache, so every process drops them through the cache bus).
+ * A total counted while a write came in is not kept (generation counter).
+ */
+export class AdminListTotals {
+  private generation = 0;
+  private readonly totals = new Map<string, { total: number; tableRows: number }>();
+
+  constructor(private readonly max = 2000) {}
+
+  drop(): void {
+    this.generation++;
+    this.totals.clear();
+  }
+
+  async total(
+    key: string,
+    count: () => Promise<{ total: number; tableRows: number }>,
+  ): Promise<{ total: number; tableRows: number }> {
+    const hit = this.totals.get(key);
+    if (hit !== undefined) return hit;
+    const generation = this.generation;
+    const n = await count();
+    if (generation === this.generation) {
+      if (this.totals.size >= this.max) this.totals.delete(this.totals.keys().next().value!);
+      this.totals.set(key, n);
+    }
+    return n;
+  }
+}
+
 /** GET /api/admin/products: drafts and active products, filtered, sorted (newest first by default), paged. */
-export async function listAdminProducts(db: Db, q: AdminProductListQuery): Promise<AdminProductListResponse> {
+export async function listAdminProducts(
+  db: Db,
+  q: AdminProductListQuery,
+  totals?: AdminListTotals,
+): Promise<AdminProductListResponse> {
   const pageSize = q.pageSize ?? PAGE_SIZE;
   const page = q.pageNumber;
   const filter = filterOf(q);
+  const categoryText = q.category?.trim() ? cleanText(q.category) : '';
+  if (categoryText && filter.categoryId === undefined)
+    filter.categoryIds = await repo.categoriesNamed(db, categoryText);
   const sortBy = q.sortBy ?? 'createdAt';
   const order = q.order ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
-  const rows = await repo.page(db, { filter, sortBy, order, limit: pageSize, offset: (page - 1) * pageSize });
-  // a page that is not full ends the list: its total needs no count
-  const total = (rows.length > 0 ? rows.length < pageSize : page === 1)
-    ? (page - 1) * pageSize + rows.length
-    : await repo.count(db, filter);
+  const offset = (page - 1) * pageSize;
+  // counted first: a list with no match (or a page past its end) reads no rows, and a page of few
+  // matches is read from them, sorted, instead of walking a sort index past every other product
+  const count = () => repo.count(db, filter);
+  const { total, tableRows } = totals ? await totals.total(JSON.stringify(filter), count) : await count();
+  const rows =
+    total === 0 || offset >= total
+      ? []
+      : await repo.page(db, {
+          filter,
+          sortBy,
+          order,
+          limit: pageSize,
+          offset,
+          // the products whose brand (name) contains a text lie together in the brand (name) order: a walk
+          // of that index passes every product before them, however many match
+          few:
+            (sortBy === 'brand' && filter.brand !== undefined) ||
+            (sortBy === 'name' && filter.name !== undefined) ||
+            fewMatches(total, offset, pageSize, tableRows),
+        });
   return { products: rows.map(toRow), page, pages: Math.max(1, Math.ceil(total / pageSize)), total };
 }

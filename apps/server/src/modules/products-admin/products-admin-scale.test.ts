@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '#test/accounts.ts';
 import { createTestApp, type TestContext } from '#test/helpers.ts';
 import { testDbKind } from '#test/test-db.ts';
+import {
+  fewMatches,
+  productsAdminListRepository as repo,
+  type AdminProductFilter,
+} from './products-admin-list.repository.ts';
 
 let t: TestContext;
 let admin: { headers: Record<string, string> };
@@ -57,6 +62,53 @@ describe(`the admin product list on ${N.toLocaleString('en')} products`, () => {
     expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
     expect(stocks[0]).toBe(0);
     expect(ms).toBeLessThan(2000);
+  });
+
+  it('reads the same pages from the few matching products, sorted, as by walking the sort index', async () => {
+    const filters: AdminProductFilter[] = [
+      { brand: 'brand 12' },
+      { name: 'product 99', status: 'active' },
+      { minPriceCents: 99_000, categoryIds: [] },
+      { minPriceCents: 50_000, maxPriceCents: 50_500 },
+    ];
+    for (const filter of filters)
+      for (const sortBy of ['createdAt', 'name', 'price', 'status', 'brand'] as const)
+        for (const order of ['asc', 'desc'] as const)
+          for (const offset of [0, 48]) {
+            const page = { filter, sortBy, order, limit: 24, offset };
+            const walked = await repo.page(t.app.db, { ...page, few: false });
+            const few = await repo.page(t.app.db, { ...page, few: true });
+            expect(
+              few.map((r) => r.id),
+              JSON.stringify(page),
+            ).toEqual(walked.map((r) => r.id));
+          }
+    expect(fewMatches(100, 0, 24, 100_000)).toBe(true);
+    expect(fewMatches(20_000, 0, 24, 100_000)).toBe(false);
+  });
+
+  it('answers a brand filter sorted by brand from its matches, and keeps its total until a product changes', async () => {
+    // "brand 12" is in Brand 12 and Brand 120 to 129: 11 brands of 300, together in the brand order
+    const { body, ms } = await timed('brand=brand 12&sortBy=brand&order=desc');
+    const total = (body as unknown as { total: number }).total;
+    expect(total).toBe(
+      Array.from({ length: N }, (_, i) => (i + 1) % 300).filter(
+        (b) => `${b}`.startsWith('12') && (b === 12 || b >= 120),
+      ).length,
+    );
+    expect(body.products[0]!.name).toMatch(/^Scale product/);
+    expect(ms).toBeLessThan(800);
+    const [one] = await t.app.db
+      .execute<{ id: string }>(sql`select id from products where brand = 'Brand 1' limit 1`)
+      .then((r) => r.rows);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${one!.id}`,
+      headers: admin.headers,
+      payload: { brand: 'Brand 12' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await timed('brand=brand 12&sortBy=brand&order=desc')).body).toMatchObject({ total: total + 1 });
   });
 
   it('filters by status on its index', async () => {

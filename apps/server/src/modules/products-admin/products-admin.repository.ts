@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { categories, productImages, productSlugs, productVariants, products } from '#server/db/schema/index.ts';
+import {
+  categories,
+  orderItems,
+  productImages,
+  productSlugs,
+  productVariants,
+  products,
+} from '#server/db/schema/index.ts';
 
 type Conn = Db | Tx;
 export type ProductInsert = typeof products.$inferInsert;
@@ -239,19 +246,37 @@ export const productsAdminRepository = {
 
   /**
    * Deletes up to `limit` drafts never published and untouched since `cutoff`; rows another process
-   * is sweeping (or an admin is saving) are skipped, not waited for. Answers the deleted ids.
+   * is sweeping (or an admin is saving) are skipped, not waited for. Answers the deleted ids, and the
+   * image srcs (main image, gallery, variants) of those drafts that nothing left references: no other
+   * product, gallery or variant, and no order's line (an image may be shared).
    */
-  async removeStaleDrafts(tx: Tx, cutoff: Date, limit: number): Promise<string[]> {
+  async removeStaleDrafts(tx: Tx, cutoff: Date, limit: number): Promise<{ ids: string[]; unusedImages: string[] }> {
     const due = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, image: products.image })
       .from(products)
       .where(and(eq(products.status, 'draft'), isNull(products.publishedAt), lt(products.updatedAt, cutoff)))
       .limit(limit)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
+    if (due.length === 0) return { ids: [], unusedImages: [] };
     const ids = due.map((r) => r.id);
+    const [gallery, variants] = await Promise.all([
+      tx.select({ src: productImages.src }).from(productImages).where(inArray(productImages.productId, ids)),
+      tx.select({ src: productVariants.src }).from(productVariants).where(inArray(productVariants.productId, ids)),
+    ]);
     await tx.delete(products).where(inArray(products.id, ids));
-    return ids;
+    const srcs = [
+      ...new Set([...due.map((r) => r.image), ...gallery.map((r) => r.src), ...variants.map((r) => r.src)]),
+    ].filter((src) => src !== '');
+    if (srcs.length === 0) return { ids, unusedImages: [] };
+    // read after the delete: only references from what remains count
+    const used = await Promise.all([
+      tx.selectDistinct({ src: products.image }).from(products).where(inArray(products.image, srcs)),
+      tx.selectDistinct({ src: productImages.src }).from(productImages).where(inArray(productImages.src, srcs)),
+      tx.selectDistinct({ src: productVariants.src }).from(productVariants).where(inArray(productVariants.src, srcs)),
+      tx.selectDistinct({ src: orderItems.image }).from(orderItems).where(inArray(orderItems.image, srcs)),
+    ]);
+    const kept = new Set(used.flat().map((r) => r.src));
+    return { ids, unusedImages: srcs.filter((src) => !kept.has(src)) };
   },
 
   async remove(db: Conn, id: string): Promise<boolean> {

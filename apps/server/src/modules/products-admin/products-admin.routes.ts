@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   adminProductListQuerySchema,
   adminProductListResponseSchema,
@@ -10,8 +11,9 @@ import {
 } from '@store/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { onlyStock } from '#server/lib/cache.ts';
 import { createDraftSweeper } from './draft-cleanup.ts';
-import { listAdminProducts } from './products-admin-list.service.ts';
+import { AdminListTotals, listAdminProducts } from './products-admin-list.service.ts';
 import {
   adminProduct,
   bulkProducts,
@@ -32,6 +34,10 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // on arrival: who may write is settled before the body is read
   const onRequest = app.requireAdmin;
+  // the admin list's totals, dropped with every catalogue write but a change of stock alone (which no
+  // filter of the list reads)
+  const listTotals = new AdminListTotals();
+  app.catalogCache.onDrop((reason) => !onlyStock(reason) && listTotals.drop());
   const written = async <T>(result: T): Promise<T> => {
     await app.catalogCache.invalidate();
     return result;
@@ -40,7 +46,11 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // drafts nobody published or touched for a day go; each process sweeps, skipping rows another holds
   const sweeper = createDraftSweeper(
     db,
-    { everyMs: DRAFT_SWEEP_MS, onRemoved: () => app.catalogCache.invalidate() },
+    {
+      everyMs: DRAFT_SWEEP_MS,
+      uploadsDir: path.join(app.config.dataDir, 'uploads'),
+      onRemoved: () => app.catalogCache.invalidate(),
+    },
     app.log,
   );
   app.addHook('onReady', async () => sweeper.start());
@@ -72,7 +82,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProductListResponseSchema },
       },
     },
-    async (req) => listAdminProducts(db, req.query),
+    async (req) => listAdminProducts(db, req.query, listTotals),
   );
 
   app.get(

@@ -1,5 +1,8 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { IMAGE_WIDTHS } from '@store/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '#server/db/schema/index.ts';
 import { createAccount } from '#test/accounts.ts';
 import { createCategory, createProduct } from '#test/factories.ts';
@@ -17,6 +20,9 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: Auth
 const create = async () => (await call('POST', '/api/products', admin)).json();
 const statusOf = async (id: string) =>
   (await t.app.db.select({ s: products.status }).from(products).where(eq(products.id, id)))[0]?.s;
+const uploadsDir = () => path.join(t.app.config.dataDir, 'uploads');
+/** The sweep as the server runs it, on this test app's uploads directory. */
+const sweep = (log = { warn: vi.fn() }) => removeStaleDrafts(t.app.db, { uploadsDir: uploadsDir(), log });
 
 describe('draft products (admin side)', () => {
   beforeAll(async () => {
@@ -97,21 +103,21 @@ describe('draft products (admin side)', () => {
     // once published, a product is never swept, even back in draft
     const wasPublished = await createProduct(t.app.db, { status: 'draft', publishedAt: old, updatedAt: old });
     const active = await createProduct(t.app.db, { updatedAt: old });
-    const removed = await removeStaleDrafts(t.app.db);
+    const removed = await sweep();
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await statusOf(stale.id)).toBeUndefined();
     for (const kept of [fresh, wasPublished, active]) expect(await statusOf(kept.id)).toBeDefined();
     // a draft an admin saved today is kept
     const p = await create();
     await call('PUT', `/api/products/${p._id}`, admin, { brand: 'x', status: 'draft' });
-    await removeStaleDrafts(t.app.db);
+    await sweep();
     expect(await statusOf(p._id)).toBe('draft');
   });
 
   it('the cleanup sweep is safe with several processes at once (each draft removed once)', async () => {
     const old = new Date(Date.now() - DRAFT_TTL_MS - 60_000);
     for (let i = 0; i < 30; i++) await createProduct(t.app.db, { status: 'draft', publishedAt: null, updatedAt: old });
-    const counts = await Promise.all([removeStaleDrafts(t.app.db), removeStaleDrafts(t.app.db)]);
+    const counts = await Promise.all([sweep(), sweep()]);
     expect(counts[0]! + counts[1]!).toBe(30);
     const [left] = await t.app.db
       .execute<{ n: number }>(
@@ -316,5 +322,79 @@ describe('uploads that attach to a product', () => {
     expect(second.product).toMatchObject({ image: srcs[0], imageFolderName: 'sample-name' });
     expect(second.product.imageB.map((i: { src: string }) => i.src)).toEqual(all);
     expect((await upload('x', 'f'.repeat(24), ['d.png'])).statusCode).toBe(404);
+  });
+
+  /** Every width of the image at `src` on disk: the largest is `{base}.webp`, the others `{base}-{w}.webp`. */
+  const filesOf = (src: string) => {
+    const main = path.join(uploadsDir(), src.slice('/uploads/'.length));
+    const smaller = IMAGE_WIDTHS.filter((w) => w < Math.max(...IMAGE_WIDTHS));
+    return [main, ...smaller.map((w) => main.replace(/\.webp$/, `-${w}.webp`))];
+  };
+  const makeStale = (id: string) =>
+    t.app.db
+      .update(products)
+      .set({ updatedAt: new Date(Date.now() - DRAFT_TTL_MS - 60_000) })
+      .where(eq(products.id, id));
+
+  it('the cleanup sweep removes the image files of the drafts it removes, but none another product uses', async () => {
+    const draft = await create();
+    const uploaded = (await upload('sweep-test', draft._id, ['only.png', 'gallery.png', 'variant.png'])).json();
+    const [only, gallery, variant] = uploaded.files.map((f: { src: string }) => f.src) as [string, string, string];
+    // the same picture uploaded for a live product is the same file; another shows one in a variant
+    const live = await create();
+    await call('PUT', `/api/products/${live._id}`, admin, { name: 'Live Lamp', price: 12 });
+    const again = (await upload('sweep-test', live._id, ['gallery.png'])).json();
+    expect(again.files[0].src).toBe(gallery);
+    const withVariant = await createProduct(t.app.db, { variants: [{ name: 'Red', src: variant }] });
+    // a stale draft whose srcs point out of the uploads directory: those files are never touched
+    const outside = path.join(t.app.config.dataDir, 'outside.webp');
+    const escape = path.join(t.app.config.dataDir, 'escape.webp');
+    writeFileSync(outside, 'keep');
+    writeFileSync(escape, 'keep');
+    const sneaky = await createProduct(t.app.db, {
+      status: 'draft',
+      publishedAt: null,
+      image: '/uploads/../outside.webp',
+      images: ['/uploads/sweep-test/../../escape.webp', 'https://cdn.example.test/x.webp'],
+    });
+    await makeStale(draft._id);
+    await makeStale(sneaky.id);
+    for (const src of [only, gallery, variant]) for (const f of filesOf(src)) expect(existsSync(f), f).toBe(true);
+
+    const log = { warn: vi.fn() };
+    expect(await sweep(log)).toBeGreaterThanOrEqual(2);
+    expect(await statusOf(draft._id)).toBeUndefined();
+    expect(await statusOf(sneaky.id)).toBeUndefined();
+    for (const f of filesOf(only)) expect(existsSync(f), f).toBe(false);
+    for (const src of [gallery, variant]) for (const f of filesOf(src)) expect(existsSync(f), f).toBe(true);
+    expect(existsSync(outside) && existsSync(escape)).toBe(true);
+    expect(log.warn).not.toHaveBeenCalled();
+    // the products that share them still show them
+    const liveNow = (await call('GET', `/api/admin/products/${live._id}`, admin)).json();
+    expect(liveNow.imageB.map((i: { src: string }) => i.src)).toEqual([gallery]);
+    expect(await statusOf(withVariant.id)).toBe('active');
+  });
+
+  it('a file the sweep cannot remove is logged and the sweep goes on', async () => {
+    const stuck = await create();
+    const fine = await create();
+    const stuckSrc = (await upload('sweep-fail', stuck._id, ['stuck.png'])).json().files[0].src as string;
+    const fineSrc = (await upload('sweep-fail', fine._id, ['fine.png'])).json().files[0].src as string;
+    // one width of the stuck image is a folder with something in it: removing it as a file fails
+    const blocker = filesOf(stuckSrc)[1]!;
+    rmSync(blocker);
+    mkdirSync(blocker);
+    writeFileSync(path.join(blocker, 'inside'), 'x');
+    await makeStale(stuck._id);
+    await makeStale(fine._id);
+
+    const log = { warn: vi.fn() };
+    expect(await sweep(log)).toBeGreaterThanOrEqual(2);
+    expect(await statusOf(stuck._id)).toBeUndefined();
+    expect(await statusOf(fine._id)).toBeUndefined();
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]![0]).toMatchObject({ src: stuckSrc });
+    for (const f of filesOf(fineSrc)) expect(existsSync(f), f).toBe(false);
+    expect(existsSync(blocker)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { access, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { IMAGE_WIDTHS, UPLOAD_MESSAGES, slugify } from '@store/shared';
 import { BadRequestError } from '#server/lib/errors.ts';
 import { FOLDER_RE, storeImage } from '#server/lib/images.ts';
@@ -85,6 +86,33 @@ async function removeImage(dir: string, base: string): Promise<boolean> {
     ...IMAGE_WIDTHS.map((w) => rm(path.join(dir, `${base}-${w}.webp`), { force: true })),
   ]);
   return had;
+}
+
+/**
+ * Removes stored images by their srcs (`/uploads/{folder}/{base}.webp`), every width of each, once nothing
+ * references them any more. A src of another shape (another site's address, a path with dots) is left
+ * alone, and a file is only ever removed inside the uploads directory. A file that cannot be removed is
+ * logged and skipped; answers the srcs whose files were there and are gone.
+ */
+export async function removeUnusedImages(
+  uploadsDir: string,
+  srcs: string[],
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<string[]> {
+  const root = path.resolve(uploadsDir);
+  const removed: string[] = [];
+  for (const src of new Set(srcs)) {
+    const m = /^\/uploads\/([^/]+)\/([^/]+)\.webp$/.exec(src);
+    if (!m || !FOLDER_RE.test(m[1]!) || !BASE_RE.test(m[2]!)) continue;
+    const dir = path.resolve(root, m[1]!);
+    if (path.dirname(dir) !== root) continue;
+    try {
+      if (await removeImage(dir, m[2]!)) removed.push(src);
+    } catch (err) {
+      log.warn({ err, src }, 'could not remove an unused image');
+    }
+  }
+  return removed;
 }
 
 /** DELETE /api/upload/{folder}: only srcs of this folder count; answers the ones that were removed. */

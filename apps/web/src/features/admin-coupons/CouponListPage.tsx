@@ -1,13 +1,23 @@
-import { formatMoney, type Coupon } from '@store/shared';
-import { Fragment, useRef, useState, type ReactNode } from 'react';
+import { TOAST_MS, formatMoney, type Coupon } from '@store/shared';
+import { Fragment, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { TableHead } from '#web/components/AdminList.tsx';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { Loader } from '#web/components/Loader.tsx';
 import { Message } from '#web/components/Message.tsx';
+import { TimedToast, type ToastContent } from '#web/components/TimedToast.tsx';
 import { useDocumentTitle } from '#web/components/use-document-title.ts';
 import { useCoupons, useDeleteCoupon } from './api.ts';
 import { CouponFormModal } from './CouponFormModal.tsx';
-import { dateLabel, hasEnded, limitLabel, TYPE_LABELS, usesLabel, valueLabel } from './coupon-form.ts';
+import {
+  dateLabel,
+  deletedNotice,
+  hasEnded,
+  limitLabel,
+  savedNotice,
+  TYPE_LABELS,
+  usesLabel,
+  valueLabel,
+} from './coupon-form.ts';
 
 const COLUMNS = [
   'Code',
@@ -46,7 +56,32 @@ const facts = (c: Coupon): [string, ReactNode][] => [
   ['Active', <Active on={c.isActive} />],
 ];
 
-/** Discount codes (admin): the list, newest first, with create, edit and delete. */
+/** Shows a success toast with this text. */
+type Notify = (body: string) => void;
+
+/**
+ * The page's toast, holding its own state: showing it, and hiding it after its time, re-render the toast alone,
+ * never the list or a dialog open over it (a toast still showing when the admin opens the next dialog hides
+ * while that dialog is open). Each message starts its own time: a second one does not hide with the first.
+ */
+function CouponToast({ ref }: { ref: Ref<Notify> }) {
+  const [state, setState] = useState<{ id: number; toast: ToastContent | null }>({ id: 0, toast: null });
+  useImperativeHandle(
+    ref,
+    () => (body) => setState((s) => ({ id: s.id + 1, toast: { title: 'Discount codes', body, variant: 'success' } })),
+    [],
+  );
+  return (
+    <TimedToast
+      key={state.id}
+      toast={state.toast}
+      delay={TOAST_MS.adminAction}
+      onClose={() => setState((s) => ({ ...s, toast: null }))}
+    />
+  );
+}
+
+/** Discount codes (admin): the list, newest first, with create, edit and delete; a toast confirms each change. */
 export default function CouponListPage() {
   useDocumentTitle('Discount Codes');
   const list = useCoupons();
@@ -54,19 +89,19 @@ export default function CouponListPage() {
   // the code in the form: a stored one, or 'new'; kept while the dialog closes (its focus goes back then)
   const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Coupon | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const notify = useRef<Notify>(null);
+  // a code was deleted: once its dialog has closed, the focus goes to the top of the list
+  const focusTop = useRef(false);
 
   const open = (c: Coupon | 'new') => {
-    setNotice(null);
     setEditing(c);
     setFormOpen(true);
   };
 
   const onDelete = (c: Coupon) => {
     remove.reset();
-    setNotice(null);
     setToDelete(c);
   };
   const confirmDelete = () => {
@@ -75,9 +110,9 @@ export default function CouponListPage() {
     remove.mutate(c._id, {
       onSuccess: () => {
         setToDelete(null);
-        setNotice(`Discount code ${c.code} deleted.`);
-        // the row and its buttons are gone: focus goes back to the top of the list
-        heading.current?.focus();
+        notify.current?.(deletedNotice(c));
+        // the row and its buttons are gone: the dialog cannot give the focus back to its Delete button
+        focusTop.current = true;
       },
     });
   };
@@ -114,8 +149,6 @@ export default function CouponListPage() {
           <span aria-hidden="true">+ </span>Create Discount Code
         </button>
       </div>
-
-      <div aria-live="polite">{notice && <Message variant="success">{notice}</Message>}</div>
 
       {list.error ? (
         <Message variant="danger">{list.error.message || 'Failed to load discount codes'}</Message>
@@ -188,7 +221,7 @@ export default function CouponListPage() {
           onExited={() => setEditing(null)}
           onSaved={(saved) => {
             setFormOpen(false);
-            setNotice(`Discount code ${saved.code} saved.`);
+            notify.current?.(savedNotice(editing === 'new' ? null : editing, saved));
           }}
         />
       )}
@@ -200,11 +233,16 @@ export default function CouponListPage() {
         error={remove.error?.message}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
+        onExited={() => {
+          if (focusTop.current) heading.current?.focus();
+          focusTop.current = false;
+        }}
       >
         <p className="mb-0">
           Shoppers can no longer use {toDelete?.code}; orders that used it keep their discount. This cannot be undone.
         </p>
       </ConfirmDialog>
+      <CouponToast ref={notify} />
     </>
   );
 }

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   couponResolver,
   dateLabel,
+  deletedNotice,
   EMPTY_COUPON,
   fromLocalInput,
   hasEnded,
   limitLabel,
+  savedNotice,
   toFormValues,
   toLocalInput,
   toSchemaInput,
@@ -147,5 +149,15 @@ describe('the list’s cells', () => {
     expect(hasEnded({ endsAt: '2025-12-31T23:59:59Z' }, now)).toBe(true);
     expect(hasEnded({ endsAt: '2026-01-01T00:00:01Z' }, now)).toBe(false);
     expect(hasEnded({ endsAt: null }, now)).toBe(false);
+  });
+});
+
+describe('the toast after a change', () => {
+  it('says created, saved, activated or deactivated, and deleted', () => {
+    expect(savedNotice(null, stored)).toBe('Discount code SAVE10 created.');
+    expect(savedNotice(stored, { code: 'SAVE10', isActive: true })).toBe('Discount code SAVE10 saved.');
+    expect(savedNotice(stored, { ...stored, isActive: false })).toBe('Discount code SAVE10 saved and deactivated.');
+    expect(savedNotice({ isActive: false }, stored)).toBe('Discount code SAVE10 saved and activated.');
+    expect(deletedNotice(stored)).toBe('Discount code SAVE10 deleted.');
   });
 });

@@ -141,3 +141,14 @@ export function dateLabel(iso: string | null, locale?: string): string {
 /** Whether a code is past its end (the list flags it). */
 export const hasEnded = (c: Pick<Coupon, 'endsAt'>, now = new Date()) =>
   c.endsAt !== null && Date.parse(c.endsAt) <= now.getTime();
+
+// ---- what the toast says ------------------------------------------------------------------------
+
+/** After a save: a new code is created; an edit is saved, and says so when it switched the code on or off. */
+export function savedNotice(before: Pick<Coupon, 'isActive'> | null, saved: Pick<Coupon, 'code' | 'isActive'>): string {
+  if (!before) return `Discount code ${saved.code} created.`;
+  if (before.isActive === saved.isActive) return `Discount code ${saved.code} saved.`;
+  return `Discount code ${saved.code} saved and ${saved.isActive ? 'activated' : 'deactivated'}.`;
+}
+
+export const deletedNotice = (c: Pick<Coupon, 'code'>) => `Discount code ${c.code} deleted.`;
