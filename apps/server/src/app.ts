@@ -190,7 +190,11 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate('catalogCache', new AnswerCache(5_000, 2_000));
   const searchIndex: KeywordSearch = cluster.isWorker
     ? new ClusterSearchIndex()
-    : new SearchIndex((min) => loadKeywordIndex(database.db, min), config.searchIndexMinProducts);
+    : new SearchIndex(
+        (min) => loadKeywordIndex(database.db, min),
+        config.searchIndexMinProducts,
+        (index, ms) => app.log.info({ products: index.size, bytes: index.bytesHeld, ms }, 'keyword index built'),
+      );
   app.decorate('searchIndex', searchIndex);
   // orders and their expiry change stock, never a search vector: only other writes drop the index
   app.catalogCache.onDrop((reason) => !onlyStock(reason) && app.searchIndex.drop());

@@ -100,7 +100,12 @@ async function primary(config: Config) {
     throw err;
   }
   // the cluster's one keyword index: the workers ask it (cluster-search-index.ts); built now, in the background
-  const searchIndex = new SearchIndex((min) => loadKeywordIndex(database.db, min), config.searchIndexMinProducts);
+  const searchIndex = new SearchIndex(
+    (min) => loadKeywordIndex(database.db, min),
+    config.searchIndexMinProducts,
+    (index, ms) =>
+      consoleLog.info({ level: 30, msg: 'keyword index built', products: index.size, bytes: index.bytesHeld, ms }),
+  );
   serveSearchIndex(searchIndex);
   searchIndex.mayAnswer();
   if (!config.redisUrl)

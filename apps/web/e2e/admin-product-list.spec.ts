@@ -149,7 +149,9 @@ test('admin pages through the product list; a filter goes back to the first page
 
   await pager.getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL('/admin/productlist/1');
-  await expect(names(page).first()).toHaveText(first!);
+  await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  // page 1 again (other journeys running beside this one may have added a newer product above it)
+  await expect(names(page)).toContainText([first!]);
 
   // opened directly on page 2, then filtered: back to the first page of the matches
   await page.goto('/admin/productlist/2');

@@ -558,6 +558,8 @@ export class SearchIndex implements KeywordSearch {
   constructor(
     private readonly load: (minProducts: number) => Promise<KeywordIndex | null>,
     readonly minProducts = 10_000,
+    /** Told of every build that is kept: its index and how long it took (the operator's log line). */
+    private readonly onBuilt?: (index: KeywordIndex, ms: number) => void,
   ) {}
 
   drop(): void {
@@ -569,11 +571,14 @@ export class SearchIndex implements KeywordSearch {
   current(): KeywordIndex | undefined {
     if (this.index || this.small || this.building) return this.index;
     const generation = this.generation;
+    const started = Date.now();
     this.building = this.load(this.minProducts)
       .then((index) => {
         if (generation !== this.generation) return; // a write overtook the build: it may be stale
-        if (index) this.index = index;
-        else this.small = true;
+        if (index) {
+          this.index = index;
+          this.onBuilt?.(index, Date.now() - started);
+        } else this.small = true;
       })
       .catch(() => {}) // searches keep taking the SQL path; the next one tries again
       .finally(() => {
