@@ -540,7 +540,7 @@ const targets = [
   ],
   [
     'admin-products',
-    'GET /api/products admin, brand + price filters, by price',
+    'GET /api/admin/products (the admin list), brand + price filters, by price',
     base,
     {
       requests: [
@@ -549,7 +549,7 @@ const targets = [
             const min = Math.floor(Math.random() * 200);
             return {
               ...r,
-              path: `/api/products?brand=${encodeURIComponent(pick(fixtures.brands))}&minPrice=${min}&maxPrice=${min + 100}&sortBy=price`,
+              path: `/api/admin/products?brand=${encodeURIComponent(pick(fixtures.brands))}&minPrice=${min}&maxPrice=${min + 100}&sortBy=price`,
               headers: { authorization: adminAuth },
             };
           },
@@ -706,7 +706,14 @@ const memoryText = memory.length
     : memory.map((p, i) => `${p.mib} MiB (${i === 0 ? 'primary' : `worker ${i}`})`).join(', ')
   : 'not measured (no /proc)';
 const resources = `The store was ready in ${(store.readyMs / 1000).toFixed(1)} s (from spawn to its first /readyz 200); its resident memory (VmRSS) after all targets: ${memoryText}.`;
-const tail = [floorShare, resources, indexNote && `The ${indexNote}.`, burstLine, importLine, ...warnings.map((w) => `Warning: ${w}.`)]
+const tail = [
+  floorShare,
+  resources,
+  indexNote && `The ${indexNote}.`,
+  burstLine,
+  importLine,
+  ...warnings.map((w) => `Warning: ${w}.`),
+]
   .filter(Boolean)
   .join('\n\n');
 console.log(`\n${header}\n\n${table}\n\n${tail}\n`);

@@ -153,6 +153,8 @@ export async function copyOrders(databaseUrl: string, replica: boolean): Promise
   );
 }
 
+const HOUR_MS = 3_600_000;
+
 const ORDER_KEYS = [
   'id',
   'userId',
@@ -174,6 +176,8 @@ const ORDER_KEYS = [
   'shippedAt',
   'isDelivered',
   'deliveredAt',
+  'isCancelled',
+  'cancelledAt',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -261,6 +265,10 @@ export async function seedOrders(
       const paidAt = rng.chance(0.75) ? later(createdAt, 0.001, 0.05) : null;
       const shippedAt = paidAt && rng.chance(0.65) ? later(paidAt, 0.5, 3) : null;
       const deliveredAt = shippedAt && rng.chance(0.6) ? later(shippedAt, 2, 6) : null;
+      // an unpaid order older than a day was expired long ago (the store cancels unpaid orders after their
+      // hold): seeded that way, as a running shop's history is, not left for the first sweep to cancel
+      const cancelledAt =
+        !paidAt && createdAt.getTime() < now - DAY_MS ? new Date(createdAt.getTime() + HOUR_MS) : null;
       const [city, state, zip] = rng.pick(CITIES);
       const paymentId = paidAt ? `SEED${run}${(++paymentNo).toString(16).toUpperCase().padStart(8, '0')}` : '';
       rows.orders.push({
@@ -300,8 +308,10 @@ export async function seedOrders(
         shippedAt,
         isDelivered: Boolean(deliveredAt),
         deliveredAt,
+        isCancelled: Boolean(cancelledAt),
+        cancelledAt,
         createdAt,
-        updatedAt: deliveredAt ?? shippedAt ?? paidAt ?? createdAt,
+        updatedAt: cancelledAt ?? deliveredAt ?? shippedAt ?? paidAt ?? createdAt,
       });
       const event = (name: string, at: Date, by: string, note = '') =>
         rows.events.push({ id: nextId(), orderId: id, event: name, at, by, note });
@@ -333,6 +343,7 @@ export async function seedOrders(
         event('shipped', shippedAt, SEED_ADMIN, number);
       }
       if (deliveredAt) event('delivered', deliveredAt, SEED_ADMIN);
+      if (cancelledAt) event('cancelled', cancelledAt, 'system', 'not paid within 1 hour');
     }
     await sink.write(rows);
     stored += rows.orders.length + rows.items.length + rows.tracking.length + rows.payments.length + rows.events.length;

@@ -351,7 +351,16 @@ describe(`seedLarge (${testDbKind() === 'postgres' ? 'COPY on PostgreSQL' : 'INS
       paid,
       shipped: await one(sql`select count(*) as n from orders where is_shipped`),
       delivered: await one(sql`select count(*) as n from orders where is_delivered`),
+      cancelled: await one(sql`select count(*) as n from orders where is_cancelled`),
     });
+    // an unpaid order older than a day was expired, as the running store would have: none left to sweep
+    expect(
+      await one(sql`select count(*) as n from orders where not is_paid and not is_cancelled
+        and created_at < now() - interval '1 day'`),
+    ).toBe(0);
+    expect(
+      await one(sql`select count(*) as n from orders where is_cancelled and (is_paid or cancelled_at is null)`),
+    ).toBe(0);
     expect(await one(sql`select count(*) as n from tracking_numbers`)).toBe(
       await one(sql`select count(*) as n from orders where is_shipped`),
     );

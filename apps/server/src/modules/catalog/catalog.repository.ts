@@ -50,7 +50,13 @@ export const catalogRepository = {
   },
   async searchVectorsAfter(db: Db, after: string, limit: number) {
     return db
-      .select({ id: products.id, categoryId: products.categoryId, vector: sql<string>`${products.searchVector}::text` })
+      .select({
+        id: products.id,
+        categoryId: products.categoryId,
+        brand: products.brand,
+        priceCents: products.priceCents,
+        vector: sql<string>`${products.searchVector}::text`,
+      })
       .from(products)
       .where(and(sql`${products.id} > ${after}`, active))
       .orderBy(asc(products.id))

@@ -42,6 +42,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const listMemo = new ListMemo();
   // brand, category, price, rating and stock of every active product, for the facets (facet-index.ts)
   const facetIndex = new FacetIndex(() => loadFacetTable(db));
+  // built once the server listens, in the background, not on the first shopper's filter
+  app.addHook('onListen', async () => {
+    facetIndex.current(false);
+  });
   cache.onDrop((reason) => {
     if (onlyStock(reason)) {
       listMemo.dropStock();

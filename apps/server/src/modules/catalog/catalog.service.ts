@@ -213,13 +213,19 @@ export async function listProducts(
     // (it holds active products only)
     const index = byRelevance && !filtered && !withDrafts && search?.mayAnswer() ? search : undefined;
     used = { tsQuery, categoryIds };
-    ahead(used);
     const prefixes = index ? await index.lexemes(tsQuery, (t) => lists.printedTsQuery(db, t)) : null;
     const found = prefixes ? await index!.search(prefixes, categoryIds, (page - 1) * pageSize, pageSize) : undefined;
     if (found) {
+      // the index counted the facets over the same matches: no SQL pass over them
+      const f = found.facets;
+      facetsAhead = facetsFrom(db, f.brands, new Map(f.categories), f.price);
+      facetsAhead.catch(() => {});
       const byId = new Map((await lists.summariesByIds(db, found.ids)).map((r) => [r.id, r]));
       result = { rows: found.ids.flatMap((id) => byId.get(id) ?? []), total: found.total };
-    } else result = await run({ tsQuery, categoryIds }, sortBy, 'text');
+    } else {
+      ahead(used);
+      result = await run({ tsQuery, categoryIds }, sortBy, 'text');
+    }
     // several words that each match something, only never together, are no typo: nothing to suggest
     // (a cheap check on the full-text index; the trigram fallback reads every similar name)
     const words = tsQuery.split(' & ');

@@ -59,6 +59,28 @@ class Dictionary<T> {
   }
 }
 
+/**
+ * The brand facet from counts per spelling: spellings differing only in case are one brand, named by its
+ * smallest spelling; no brand ('') is left out; most products first (then by name), at most 100.
+ */
+export function rankBrands(spellings: readonly string[], perSpelling: Uint32Array): { name: string; count: number }[] {
+  const byBrand = new Map<string, { name: string; count: number }>();
+  perSpelling.forEach((count, code) => {
+    const name = spellings[code]!;
+    const key = name.toLowerCase();
+    if (count === 0 || key === '') return;
+    const b = byBrand.get(key);
+    if (b) {
+      b.count += count;
+      if (name < b.name) b.name = name;
+    } else byBrand.set(key, { name, count });
+  });
+  return [...byBrand]
+    .sort(([ka, a], [kb, b]) => b.count - a.count || (ka < kb ? -1 : ka > kb ? 1 : 0))
+    .slice(0, 100)
+    .map(([, b]) => b);
+}
+
 /** A copy of `s` that shares no memory with the row it was read in. */
 const own = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 
@@ -194,22 +216,7 @@ export class FacetTable {
         if (max === null || price > max) max = price;
       }
     }
-    // spellings differing only in case are one brand, named by the smallest spelling
-    const byBrand = new Map<string, { name: string; count: number }>();
-    perSpelling.forEach((count, code) => {
-      const key = this.keys[this.keyOfSpelling[code]!]!;
-      if (count === 0 || key === '') return;
-      const name = this.spellings[code]!;
-      const b = byBrand.get(key);
-      if (b) {
-        b.count += count;
-        if (name < b.name) b.name = name;
-      } else byBrand.set(key, { name, count });
-    });
-    const brandList = [...byBrand]
-      .sort(([ka, a], [kb, b]) => b.count - a.count || (ka < kb ? -1 : ka > kb ? 1 : 0))
-      .slice(0, 100)
-      .map(([, b]) => b);
+    const brandList = rankBrands(this.spellings, perSpelling);
     const byCategory = new Map<string, number>();
     perCategory.forEach((count, code) => {
       if (count > 0) byCategory.set(this.categoryIds[code]!, count);
@@ -229,7 +236,11 @@ export class FacetIndex {
   private stockStale = false;
   private building: Promise<void> | undefined;
 
-  constructor(private readonly load: () => Promise<FacetTable>) {}
+  constructor(
+    private readonly load: () => Promise<FacetTable>,
+    /** Stock-only rebuilds wait this many times the last build's duration. */
+    private readonly stockRebuildFactor = 10,
+  ) {}
 
   /** Changes of stock alone since start (a build they overtook keeps all but its in-stock flags). */
   private stockGeneration = 0;
@@ -257,7 +268,7 @@ export class FacetIndex {
   current(readsStock: boolean): FacetTable | undefined {
     const usable = this.table && !(readsStock && this.stockStale) ? this.table : undefined;
     if ((this.table && !this.stockStale) || this.building) return usable;
-    if (this.table && Date.now() - this.builtAt < 10 * this.buildMs) return usable;
+    if (this.table && Date.now() - this.builtAt < this.stockRebuildFactor * this.buildMs) return usable;
     const generation = this.generation;
     const stockGeneration = this.stockGeneration;
     const started = Date.now();

@@ -56,7 +56,7 @@ describe('the facet index', () => {
 describe('the facet index and stock', () => {
   it('keeps a build that only a stock change overtook, for filters that do not read stock', async () => {
     let release: (r: FacetTable) => void = () => {};
-    const index = new FacetIndex(() => new Promise((r) => (release = r)));
+    const index = new FacetIndex(() => new Promise((r) => (release = r)), 0);
     index.current(false);
     index.dropStock();
     release(FacetTableBuilder.of(rows));
@@ -65,6 +65,29 @@ describe('the facet index and stock', () => {
     expect(index.current(true)).toBeUndefined(); // its in-stock flags may be stale: a fresh build starts
     release(FacetTableBuilder.of(rows));
     await index.settled();
+    expect(index.current(true)?.size).toBe(4);
+  });
+});
+
+describe('the facet index after orders', () => {
+  it('rebuilds for stock alone at most once per ten build times; in-stock filters ask SQL meanwhile', async () => {
+    let builds = 0;
+    const index = new FacetIndex(async () => {
+      builds++;
+      await new Promise((r) => setTimeout(r, 40));
+      return FacetTableBuilder.of(rows);
+    });
+    index.current(false);
+    await index.settled();
+    expect(builds).toBe(1);
+    index.dropStock(); // an order
+    expect(index.current(true)).toBeUndefined(); // its in-stock flags may be stale
+    expect(index.current(false)?.size).toBe(4); // everything else holds
+    expect(builds).toBe(1); // within ten build times (~400 ms) of the last: no rebuild yet
+    await new Promise((r) => setTimeout(r, 500));
+    index.current(true);
+    await index.settled();
+    expect(builds).toBe(2);
     expect(index.current(true)?.size).toBe(4);
   });
 });

@@ -16,10 +16,15 @@
  * weights 1.0 / 0.4 / 0.2 / 0.1). Several words add up. Ties go to the lower id, as in SQL.
  */
 
-/** One product as the loader reads it: its id, category and `search_vector::text`. */
+import { rankBrands } from './facet-index.ts';
+
+/** One product as the loader reads it: its id, category, brand, price and `search_vector::text`. */
 export interface IndexedRow {
   id: string;
   categoryId: string | null;
+  /** Brand and price (cents) give the facets of a search: 0 and '' when the caller does not need them. */
+  brand?: string;
+  priceCents?: number;
   vector: string;
 }
 
@@ -98,6 +103,10 @@ export class KeywordIndexBuilder {
   /** Set once an id is not 24-hex: every id as a string from then on. */
   private idStrings: string[] | null = null;
   private categoryCodes = new Uint32Array(1024);
+  private brandCodes = new Uint32Array(1024);
+  private prices = new Int32Array(1024);
+  private readonly brandCode = new Map<string, number>([['', 0]]);
+  private readonly brandList: string[] = [''];
   private readonly categoryCode = new Map<string | null, number>([[null, 0]]);
   private readonly categoryList: (string | null)[] = [null];
   /** Per lexeme: (ordinal - previous ordinal, score) pairs as varints, and the previous ordinal. */
@@ -133,12 +142,32 @@ export class KeywordIndexBuilder {
     this.categoryCodes[ord] = code;
   }
 
+  private addFacets(brand: string, priceCents: number, ord: number): void {
+    let code = this.brandCode.get(brand);
+    if (code === undefined) {
+      code = this.brandList.length;
+      this.brandList.push(own(brand));
+      this.brandCode.set(this.brandList[code]!, code);
+    }
+    if (ord >= this.brandCodes.length) {
+      const brands = new Uint32Array(this.brandCodes.length * 2);
+      brands.set(this.brandCodes);
+      this.brandCodes = brands;
+      const prices = new Int32Array(this.prices.length * 2);
+      prices.set(this.prices);
+      this.prices = prices;
+    }
+    this.brandCodes[ord] = code;
+    this.prices[ord] = priceCents;
+  }
+
   /** Rows must come in ascending id order (the tie-break of the ranking). */
   add(rows: IndexedRow[]): void {
     for (const row of rows) {
       const ord = this.count++;
       this.addId(row.id, ord);
       this.addCategory(row.categoryId, ord);
+      this.addFacets(row.brand ?? '', row.priceCents ?? 0, ord);
       for (const m of row.vector.matchAll(ENTRY)) {
         let list = this.postings.get(m[1]!);
         if (!list) this.postings.set(own(m[1]!), (list = { buf: new VarintBuffer(), last: 0, count: 0 }));
@@ -172,7 +201,12 @@ export class KeywordIndexBuilder {
       ? new IdTable(null, this.idStrings, this.count)
       : new IdTable(Buffer.from(this.idBytes.subarray(0, this.count * 12)), null, this.count);
     const categoryCodes = this.categoryCodes.slice(0, this.count);
-    return new KeywordIndex(ids, categoryCodes, this.categoryList, lexemes, bytes, offsets, counts);
+    const facets: FacetColumns = {
+      brand: this.brandCodes.slice(0, this.count),
+      brands: this.brandList,
+      price: this.prices.slice(0, this.count),
+    };
+    return new KeywordIndex(ids, categoryCodes, this.categoryList, lexemes, bytes, offsets, counts, facets);
   }
 }
 
@@ -183,6 +217,19 @@ export interface IndexAnswer {
   ids: string[];
   /** Every product the query matches. */
   total: number;
+  /** Over every match: brands (as the brand facet ranks them), products per category id, price range (cents). */
+  facets: {
+    brands: { name: string; count: number }[];
+    categories: [string, number][];
+    price: { min: number | null; max: number | null };
+  };
+}
+
+/** Each product's brand (a code into `brands`) and price, by ordinal. */
+interface FacetColumns {
+  brand: Uint32Array;
+  brands: string[];
+  price: Int32Array;
 }
 
 /**
@@ -223,6 +270,8 @@ interface WordMatches {
 
 export class KeywordIndex {
   private readonly byCategory = new Map<string, Uint32Array>();
+  private readonly categoryOf: Uint32Array;
+  private readonly categoryList: (string | null)[];
   private readonly scratch: Scratch;
 
   constructor(
@@ -233,7 +282,10 @@ export class KeywordIndex {
     private readonly bytes: Uint8Array,
     private readonly offsets: Uint32Array,
     private readonly counts: Uint32Array,
+    private readonly facetColumns: FacetColumns,
   ) {
+    this.categoryOf = categoryCodes;
+    this.categoryList = categoryList;
     // each category's products, in ordinal order
     const sizes = new Uint32Array(categoryList.length);
     for (const code of categoryCodes) sizes[code]!++;
@@ -262,6 +314,9 @@ export class KeywordIndex {
       this.counts.byteLength +
       this.ids.size * 12 +
       categories +
+      this.categoryOf.byteLength +
+      this.facetColumns.brand.byteLength +
+      this.facetColumns.price.byteLength +
       this.scratch.bytes
     );
   }
@@ -367,7 +422,11 @@ export class KeywordIndex {
     // one word and no category: its products, in order, are the matches
     if (words.length === 1 && categoryIds.length === 0) {
       const { ords, scores } = words[0]!;
-      return { ids: this.page(ords, scores, ords.length, true, offset, limit), total: ords.length };
+      return {
+        ids: this.page(ords, scores, ords.length, true, offset, limit),
+        total: ords.length,
+        facets: this.facets(ords, ords.length),
+      };
     }
     const lookups = words.map((w, k) => {
       const score = this.scratch.score(k + 1);
@@ -413,13 +472,40 @@ export class KeywordIndex {
             }
         for (let j = 0; j < m; j++) mark[matchOrd[j]!] = 0;
       }
-      return { ids: this.page(matchOrd, matchScore, m, sorted, offset, limit), total: m };
+      return {
+        ids: this.page(matchOrd, matchScore, m, sorted, offset, limit),
+        total: m,
+        facets: this.facets(matchOrd, m),
+      };
     } finally {
       words.forEach((w, k) => {
         const score = lookups[k]!;
         for (let j = 0; j < w.ords.length; j++) score[w.ords[j]!] = 0;
       });
     }
+  }
+
+  /** The facets over the first `m` ordinals of `ords`: one pass. */
+  private facets(ords: Uint32Array, m: number): IndexAnswer['facets'] {
+    const { brand, brands, price } = this.facetColumns;
+    const perBrand = new Uint32Array(brands.length);
+    const perCategory = new Uint32Array(this.categoryList.length);
+    let min: number | null = null;
+    let max: number | null = null;
+    for (let j = 0; j < m; j++) {
+      const ord = ords[j]!;
+      perBrand[brand[ord]!]!++;
+      perCategory[this.categoryOf[ord]!]!++;
+      const p = price[ord]!;
+      if (min === null || p < min) min = p;
+      if (max === null || p > max) max = p;
+    }
+    const categories: [string, number][] = [];
+    perCategory.forEach((count, code) => {
+      const id = this.categoryList[code];
+      if (count > 0 && id) categories.push([id, count]);
+    });
+    return { brands: rankBrands(brands, perBrand), categories, price: { min, max } };
   }
 
   /**
