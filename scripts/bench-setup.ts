@@ -45,6 +45,11 @@ const [plenty, last, warm] = await db
   .insert(products)
   .values([product('Bench plenty', 100_000_000), product('Bench last units', 100), product('Bench warm-up units', 100)])
   .returning();
+// shoppers buy many different products, as in a real shop: the orders target spreads over these
+const shelf = await db
+  .insert(products)
+  .values(Array.from({ length: 100 }, (_, i) => product(`Bench shelf ${i}`, 100_000_000)))
+  .returning();
 // one variant with its own last 100 units (its product has plenty of its own), and a code for 50 orders
 const [variantProduct] = await db.insert(products).values(product('Bench variant last units', 100_000)).returning();
 const [blue] = await db
@@ -77,6 +82,7 @@ console.log(
     admin: who(admin),
     buyers: buyers.map(who),
     plenty: plenty!.id,
+    shelf: shelf.map((p) => p.id),
     last: last!.id,
     warm: warm!.id,
     variant: { product: variantProduct!.id, variant: blue!.id, coupon: coupon!.code },

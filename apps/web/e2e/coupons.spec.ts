@@ -107,7 +107,9 @@ test('an admin creates, edits and deletes discount codes in /admin/couponlist', 
   await expect(again).toBeVisible();
   await expect(again.getByLabel('Code')).toHaveValue(code);
   await expect(again.getByLabel('Value')).toHaveValue('5');
-  await expect(again.getByLabel('Value')).toBeFocused();
+  // the field typed in last is still the page's focused element (whether the window itself has the focus
+  // depends on the other journeys running beside this one)
+  expect(await again.getByLabel('Value').evaluate((el) => el === document.activeElement)).toBe(true);
   expect(await row(code).evaluate((el, before) => el === before, listed)).toBe(true);
   // the server's refusal shows by the field
   await again.getByRole('button', { name: 'Save' }).click();

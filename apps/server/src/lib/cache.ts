@@ -171,7 +171,7 @@ export class AnswerCache {
   private stockSeq = 0;
   private stockLog: { seq: number; ids: ReadonlySet<string> }[] = [];
   private broadcast: ((reason: DropReason, productIds?: string[]) => Promise<void>) | undefined;
-  private listeners: ((reason: DropReason) => void)[] = [];
+  private listeners: ((reason: DropReason, productIds?: readonly string[]) => void)[] = [];
 
   constructor(
     private readonly ttlMs: number,
@@ -235,8 +235,11 @@ export class AnswerCache {
     this.broadcast = broadcast;
   }
 
-  /** Also tells `listener` of every drop, here or told by another process (e.g. the order stock gate). */
-  onDrop(listener: (reason: DropReason) => void): void {
+  /**
+   * Also tells `listener` of every drop, here or told by another process (e.g. the order stock gate), with
+   * the products whose stock alone changed when they are known.
+   */
+  onDrop(listener: (reason: DropReason, productIds?: readonly string[]) => void): void {
     this.listeners.push(listener);
   }
 
@@ -257,7 +260,7 @@ export class AnswerCache {
       this.entries.clear();
       this.inFlight.clear();
     }
-    for (const listener of this.listeners) listener(reason);
+    for (const listener of this.listeners) listener(reason, productIds);
   }
 
   /**

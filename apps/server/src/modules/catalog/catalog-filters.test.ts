@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '#server/db/schema/index.ts';
 import { addReview, createCategory, createProduct } from '#test/factories.ts';
 import { createTestApp, type TestContext } from '#test/helpers.ts';
 import { signedIn } from '#test/orders-support.ts';
 import { productListQuerySchema } from '@store/shared';
-import { listProducts, loadFacetTable } from './catalog.service.ts';
+import { inStockOf, listProducts, loadFacetTable } from './catalog.service.ts';
 import { FacetIndex } from './facet-index.ts';
 
 let t: TestContext;
@@ -353,6 +355,41 @@ describe('finding products: categories, filters, facets and sorts', () => {
     index.drop();
     expect(index.current(false)).toBeUndefined();
     await index.settled();
+  });
+
+  it("patches a product's change of stock into the facet index by id, and agrees with SQL after it", async () => {
+    const db = t.database.db;
+    let builds = 0;
+    const index = new FacetIndex(
+      () => {
+        builds++;
+        return loadFacetTable(db);
+      },
+      10,
+      (ids) => inStockOf(db, ids),
+    );
+    index.current(false);
+    await index.settled();
+    const inStock = productListQuerySchema.parse({ inStock: 'true', pageSize: '100' });
+    const before = await listProducts(db, inStock);
+    const sold = before.products.find((p) => p.colorsVariants.length === 0)!;
+    // the last unit sold, as an order would leave it (the database keeps the flag), then the event
+    await db.update(products).set({ countInStock: 0 }).where(eq(products.id, sold._id));
+    index.dropStock([sold._id]);
+    expect(index.current(true)).toBeUndefined(); // until the product is read again: SQL
+    await index.settled();
+    for (const raw of [
+      { inStock: 'true' },
+      { inStock: 'true', minRating: '3' },
+      { inStock: 'true', category: 'audio' },
+    ]) {
+      const q = productListQuerySchema.parse(raw);
+      const byIndex = await listProducts(db, q, undefined, undefined, false, index);
+      expect(byIndex, JSON.stringify(raw)).toEqual(await listProducts(db, q));
+    }
+    expect((await listProducts(db, inStock, undefined, undefined, false, index)).total).toBe(before.total - 1);
+    expect(builds).toBe(1); // patched, not rebuilt
+    await db.update(products).set({ countInStock: 5 }).where(eq(products.id, sold._id));
   });
 
   describe('a draft is invisible to shoppers', () => {

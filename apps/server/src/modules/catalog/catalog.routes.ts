@@ -21,6 +21,7 @@ import {
   getProduct,
   getProductBySlug,
   listProducts,
+  inStockOf,
   loadFacetTable,
   maxNameLength,
   rootCategories,
@@ -41,15 +42,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // totals and deep-page anchors of the product list, dropped with every catalogue write (list-memo.ts)
   const listMemo = new ListMemo();
   // brand, category, price, rating and stock of every active product, for the facets (facet-index.ts)
-  const facetIndex = new FacetIndex(() => loadFacetTable(db));
+  const facetIndex = new FacetIndex(
+    () => loadFacetTable(db),
+    10,
+    (ids) => inStockOf(db, ids),
+  );
   // built once the server listens, in the background, not on the first shopper's filter
   app.addHook('onListen', async () => {
     facetIndex.current(false);
   });
-  cache.onDrop((reason) => {
+  cache.onDrop((reason, productIds) => {
     if (onlyStock(reason)) {
       listMemo.dropStock();
-      facetIndex.dropStock();
+      facetIndex.dropStock(productIds);
     } else {
       listMemo.drop();
       facetIndex.drop();

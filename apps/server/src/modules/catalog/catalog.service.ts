@@ -344,6 +344,11 @@ export async function sitemapEntries(db: Db): Promise<{ slug: string; updatedAt:
 }
 
 /** The facet index's rows: every active product's brand, category, price, rating and whether it can be bought. */
+/** Whether each of these products (the active ones) can be bought now: the facet table's stock patches. */
+export async function inStockOf(db: Db, ids: string[]): Promise<{ id: string; inStock: boolean }[]> {
+  return ids.length === 0 ? [] : lists.inStockOf(db, ids);
+}
+
 /**
  * The facet table: every active product's brand, category, price, rating and whether it can be bought,
  * read `chunk` products at a time so a large shop never holds all its rows as objects at once.

@@ -8,8 +8,10 @@
  * until a build is in the list takes the SQL path, which gives the same answer.
  */
 
-/** One active product as the loader reads it. */
+/** One active product as the loader reads it (rows in ascending id order when ids are given). */
 export interface FacetRow {
+  /** Lets changes of stock be patched into the table by product id. */
+  id?: string;
   brand: string;
   categoryId: string | null;
   priceCents: number;
@@ -87,6 +89,7 @@ const own = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 /** Growable typed columns, filled a chunk of rows at a time (a large shop is read in chunks). */
 export class FacetTableBuilder {
   private n = 0;
+  private ids: string[] | null = [];
   private brand = new Uint32Array(1024);
   private category = new Uint32Array(1024);
   private price = new Int32Array(1024);
@@ -111,6 +114,8 @@ export class FacetTableBuilder {
     }
     for (const r of rows) {
       const i = this.n++;
+      if (this.ids && r.id !== undefined) this.ids.push(r.id);
+      else this.ids = null;
       this.brand[i] = this.spellings.code(r.brand, own);
       this.category[i] = this.categories.code(r.categoryId, (c) => (c === null ? null : own(c)));
       this.price[i] = r.priceCents;
@@ -122,6 +127,7 @@ export class FacetTableBuilder {
   finish(): FacetTable {
     const n = this.n;
     return new FacetTable({
+      ids: this.ids && this.ids.length === n ? packIds(this.ids) : null,
       brand: this.brand.slice(0, n),
       spellings: this.spellings.values,
       category: this.category.slice(0, n),
@@ -140,7 +146,18 @@ export class FacetTableBuilder {
   }
 }
 
+/** Ids in ascending order, 12 bytes each when all are 24-hex (every id the store makes), else strings. */
+type Ids = { packed: Buffer } | { strings: string[] };
+
+function packIds(ids: string[]): Ids {
+  if (!ids.every((id) => /^[0-9a-f]{24}$/.test(id))) return { strings: ids.map(own) };
+  const packed = Buffer.alloc(ids.length * 12);
+  ids.forEach((id, i) => packed.write(id, i * 12, 12, 'hex'));
+  return { packed };
+}
+
 interface Columns {
+  ids: Ids | null;
   brand: Uint32Array;
   spellings: string[];
   category: Uint32Array;
@@ -162,8 +179,12 @@ export class FacetTable {
   private readonly price: Int32Array;
   private readonly rating: Float64Array;
   private readonly inStock: Uint8Array;
+  private readonly ids: Ids | null;
+  /** Every change of stock up to this one (FacetIndex's count) is in the in-stock flags. */
+  stockSeenThrough = 0;
 
   constructor(c: Columns) {
+    this.ids = c.ids;
     this.brand = c.brand;
     this.spellings = c.spellings;
     const keys = new Dictionary<string>('');
@@ -176,9 +197,47 @@ export class FacetTable {
     this.inStock = c.inStock;
   }
 
+  /** The row of a product by id (binary search), or -1. */
+  private ordOf(id: string): number {
+    const ids = this.ids;
+    if (!ids) return -1;
+    let lo = 0;
+    let hi = this.brand.length - 1;
+    const key = 'packed' in ids ? Buffer.from(id, 'hex') : null;
+    if (key && (key.length !== 12 || !/^[0-9a-f]{24}$/.test(id))) return -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c =
+        'packed' in ids
+          ? ids.packed.compare(key!, 0, 12, mid * 12, mid * 12 + 12)
+          : ids.strings[mid]! < id
+            ? -1
+            : ids.strings[mid]! > id
+              ? 1
+              : 0;
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** Whether stock changes can be patched in by id (the table knows its products' ids). */
+  get patchable(): boolean {
+    return this.ids !== null;
+  }
+
+  /** Sets the in-stock flag of the listed products the table holds (others are not active: not in it). */
+  setInStock(rows: { id: string; inStock: boolean }[]): void {
+    for (const r of rows) {
+      const ord = this.ordOf(r.id);
+      if (ord >= 0) this.inStock[ord] = r.inStock ? 1 : 0;
+    }
+  }
+
   /** Bytes held by its columns (the operator's figures). */
   get bytesHeld(): number {
-    return this.brand.length * (4 + 4 + 4 + 8 + 1);
+    return this.brand.length * (4 + 4 + 4 + 8 + 1 + (this.ids ? 12 : 0));
   }
 
   get size(): number {
@@ -228,67 +287,132 @@ export class FacetTable {
 /**
  * The table of the shop as it is now: `current()` answers it when built for the catalogue and stock as they
  * are; otherwise it starts one build in the background and answers undefined (SQL path).
+ *
+ * Changes of stock alone (orders, expired or cancelled orders) name their products: the table then reads
+ * those products' in-stock flags again (`refreshStock`, one query for every change since the last), in
+ * order, one read at a time, each started after the changes it covers; until it is in, filters that read
+ * stock ask SQL. A change that names no products (or more than the log keeps) waits for a rebuild instead,
+ * at most once per `stockRebuildFactor` build times.
  */
 export class FacetIndex {
   private generation = 0;
   private table: FacetTable | undefined;
-  /** Orders changed stock since the build: the in-stock flags may be stale, everything else holds. */
-  private stockStale = false;
   private building: Promise<void> | undefined;
+  private refreshing: Promise<void> | undefined;
+  /** Changes of stock alone since start, numbered; the log keeps the recent ones' product ids. */
+  private stockGeneration = 0;
+  private stockLog: { seq: number; ids: readonly string[] | null }[] = [];
+  /** When the last build ended and how long it took: rebuilds for stock alone wait that many times longer. */
+  private builtAt = 0;
+  private buildMs = 0;
 
   constructor(
     private readonly load: () => Promise<FacetTable>,
-    /** Stock-only rebuilds wait this many times the last build's duration. */
+    /** Rebuilds for stock alone (when it cannot be patched) wait this many times the last build's duration. */
     private readonly stockRebuildFactor = 10,
+    /** The current in-stock flags of these products (active ones; others are not in the table). */
+    private readonly refreshStock?: (ids: string[]) => Promise<{ id: string; inStock: boolean }[]>,
   ) {}
-
-  /** Changes of stock alone since start (a build they overtook keeps all but its in-stock flags). */
-  private stockGeneration = 0;
 
   drop(): void {
     this.generation++;
     this.table = undefined;
   }
 
-  /** Only stock changed: the table still answers filters without `inStock` until a fresh build is in. */
-  dropStock(): void {
-    this.stockGeneration++;
-    this.stockStale = true;
+  /** Only stock changed, of `productIds` when known: the table still answers filters without `inStock`. */
+  dropStock(productIds?: readonly string[]): void {
+    const seq = ++this.stockGeneration;
+    this.stockLog.push({ seq, ids: productIds && productIds.length > 0 ? [...productIds] : null });
+    if (this.stockLog.length > STOCK_LOG) this.stockLog.shift();
   }
 
-  /** When the last build ended and how long it took: stock-only rebuilds wait ten times that long. */
-  private builtAt = 0;
-  private buildMs = 0;
+  private stockStale(table: FacetTable): boolean {
+    return table.stockSeenThrough < this.stockGeneration;
+  }
+
+  /** The changes the table has not seen, when every one of them names its products; else null. */
+  private unseen(table: FacetTable): { through: number; ids: string[] } | null {
+    const first = this.stockLog[0];
+    if (!first || first.seq > table.stockSeenThrough + 1) return null; // forgotten changes
+    const ids = new Set<string>();
+    let through = table.stockSeenThrough;
+    for (const e of this.stockLog) {
+      if (e.seq <= table.stockSeenThrough) continue;
+      if (!e.ids) return null;
+      for (const id of e.ids) ids.add(id);
+      through = e.seq;
+    }
+    return { through, ids: [...ids] };
+  }
+
+  /** Reads the flags of the products changed since the table last saw stock; one read at a time. */
+  private refresh(table: FacetTable): void {
+    if (this.refreshing || !this.refreshStock || !table.patchable) return;
+    const work = this.unseen(table);
+    if (!work) return;
+    this.refreshing = this.refreshStock(work.ids)
+      .then((rows) => {
+        table.setInStock(rows);
+        // the read started after every change up to `through`: the flags hold them all
+        table.stockSeenThrough = Math.max(table.stockSeenThrough, work.through);
+        while (this.stockLog.length > 0 && this.stockLog[0]!.seq <= Math.min(work.through, this.oldestNeeded()))
+          this.stockLog.shift();
+      })
+      .catch(() => {}) // still stale: the next request tries again
+      .finally(() => {
+        this.refreshing = undefined;
+        if (this.table === table && this.stockStale(table)) this.refresh(table);
+      });
+  }
+
+  /** Changes after this may still have to be patched into a table (the current one, or one being built). */
+  private oldestNeeded(): number {
+    return Math.min(this.table?.stockSeenThrough ?? 0, this.buildingFrom ?? Infinity);
+  }
+
+  private buildingFrom: number | undefined;
 
   /**
    * The table, when it can answer a filter that does (or does not) read stock. After a catalogue change
-   * it is rebuilt at once; after changes of stock alone (every order) at most once per ten build times,
-   * so a busy large shop spends at most a tenth of its time rebuilding (in-stock filters ask SQL meanwhile).
+   * it is rebuilt at once; changes of stock are patched in (see above) or, when they cannot be, rebuilt
+   * at most once per `stockRebuildFactor` build times, so a busy large shop does not rebuild all the time.
    */
   current(readsStock: boolean): FacetTable | undefined {
-    const usable = this.table && !(readsStock && this.stockStale) ? this.table : undefined;
-    if ((this.table && !this.stockStale) || this.building) return usable;
-    if (this.table && Date.now() - this.builtAt < this.stockRebuildFactor * this.buildMs) return usable;
+    const table = this.table;
+    const stale = table ? this.stockStale(table) : true;
+    const usable = table && !(readsStock && stale) ? table : undefined;
+    if (table && stale) this.refresh(table);
+    if ((table && !stale) || this.building || this.refreshing) return usable;
+    if (table && this.unseen(table) && this.refreshStock && table.patchable) return usable;
+    if (table && Date.now() - this.builtAt < this.stockRebuildFactor * this.buildMs) return usable;
     const generation = this.generation;
     const stockGeneration = this.stockGeneration;
+    this.buildingFrom = stockGeneration;
     const started = Date.now();
     this.building = this.load()
-      .then((table) => {
+      .then((built) => {
         if (generation !== this.generation) return; // the catalogue changed: it may be stale
-        this.table = table;
-        this.stockStale = stockGeneration !== this.stockGeneration;
+        // read after every change of stock up to the one counted when the build started
+        built.stockSeenThrough = stockGeneration;
+        this.table = built;
         this.builtAt = Date.now();
         this.buildMs = this.builtAt - started;
+        if (this.stockStale(built)) this.refresh(built);
       })
       .catch(() => {}) // the list keeps taking the SQL path; the next request tries again
       .finally(() => {
         this.building = undefined;
+        this.buildingFrom = undefined;
       });
     return usable;
   }
 
-  /** For tests: resolves once a build under way is in. */
+  /** For tests: resolves once a build (and a read of changed stock) under way is in. */
   async settled(): Promise<void> {
     await this.building;
+    await this.refreshing;
   }
 }
+
+/** Changes of stock remembered for patching; beyond this the table waits for a rebuild. */
+const STOCK_LOG = 10_000;

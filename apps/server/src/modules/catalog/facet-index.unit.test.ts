@@ -91,3 +91,64 @@ describe('the facet index after orders', () => {
     expect(index.current(true)?.size).toBe(4);
   });
 });
+
+describe('the facet index patches changes of stock by product', () => {
+  const withIds: FacetRow[] = rows.map((r, i) => ({ ...r, id: `00000000000000000000000${i}` }));
+  const stockNow = new Map(withIds.map((r) => [r.id!, r.inStock]));
+
+  it('reads the changed products again instead of rebuilding; filters reading stock wait for it', async () => {
+    let builds = 0;
+    const reads: string[][] = [];
+    let release: () => void = () => {};
+    const index = new FacetIndex(
+      async () => {
+        builds++;
+        return FacetTableBuilder.of(withIds.map((r) => ({ ...r, inStock: stockNow.get(r.id!)! })));
+      },
+      10,
+      async (ids) => {
+        reads.push(ids);
+        await new Promise<void>((r) => (release = r));
+        return ids.map((id) => ({ id, inStock: stockNow.get(id)! }));
+      },
+    );
+    index.current(false);
+    await index.settled();
+    expect(index.current(true)?.counts({ inStock: true }).total).toBe(3);
+
+    // the last unit of product 0 sold, then product 1 restocked while the first read is under way
+    stockNow.set(withIds[0]!.id!, false);
+    index.dropStock([withIds[0]!.id!]);
+    expect(index.current(true)).toBeUndefined(); // stale for in-stock filters; a read starts
+    expect(index.current(false)?.counts({}).total).toBe(4); // the rest holds
+    stockNow.set(withIds[1]!.id!, true);
+    index.dropStock([withIds[1]!.id!]);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(index.current(true)).toBeUndefined(); // the second change is not read yet
+    release();
+    await index.settled();
+    expect(reads).toEqual([[withIds[0]!.id], [withIds[1]!.id]]); // one read at a time, in order
+    expect(index.current(true)?.counts({ inStock: true }).total).toBe(3); // 0 out, 1 in
+    expect(builds).toBe(1);
+  });
+
+  it('rebuilds when a change names no products', async () => {
+    let builds = 0;
+    const index = new FacetIndex(
+      async () => {
+        builds++;
+        return FacetTableBuilder.of(withIds);
+      },
+      0,
+      async (ids) => ids.map((id) => ({ id, inStock: true })),
+    );
+    index.current(false);
+    await index.settled();
+    index.dropStock();
+    expect(index.current(true)).toBeUndefined();
+    await index.settled();
+    expect(builds).toBe(2);
+    expect(index.current(true)?.size).toBe(4);
+  });
+});

@@ -204,6 +204,14 @@ export const productListRepository = {
   },
 
   /** Every active product as the facet index keeps it (facet-index.ts). */
+  /** The in-stock flag of each of these products that is active. */
+  async inStockOf(db: Db, ids: string[]) {
+    return db
+      .select({ id: products.id, inStock: products.inStock })
+      .from(products)
+      .where(and(eq(products.status, 'active'), inArray(products.id, ids)));
+  },
+
   /** Up to `limit` active products after id `after` (in id order), as the facet table reads them. */
   async facetRowsAfter(db: Db, after: string, limit: number) {
     return db
