@@ -340,6 +340,12 @@ describe('finding products: categories, filters, facets and sorts', () => {
       { category: 'headphones', brand: 'tinny', maxPrice: '25', sortBy: 'price', order: 'desc' },
       { minPrice: '500' },
       { pageSize: '2', category: 'audio' },
+      // few matches: the index-counted page is sorted by expressions no index has, in the same order
+      { category: 'audio', sortBy: 'rating' },
+      { inStock: 'true', sortBy: 'rating', order: 'asc' },
+      { minPrice: '1', sortBy: 'name', order: 'desc' },
+      { brand: 'tinny', sortBy: 'newest', order: 'asc' },
+      { brand: ['tinny', 'soundmax'], sortBy: 'newest', pageSize: '1', pageNumber: '2' },
     ]) {
       const q = productListQuerySchema.parse(raw);
       const bySql = await listProducts(db, q);

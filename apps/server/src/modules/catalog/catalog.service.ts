@@ -27,6 +27,9 @@ import { FacetTableBuilder, type FacetIndex, type FacetTable } from './facet-ind
 import { KeywordIndexBuilder, MAX_INDEXED, type KeywordIndex, type KeywordSearch } from './search-index.ts';
 import { suggestedKeyword } from './suggestion.ts';
 
+/** Up to this many matches, a filtered page is found by its filters and sorted, not by walking a sort's index. */
+const FEW_MATCHES = 2000;
+
 async function withVariants(db: Db, rows: SummaryRow[]): Promise<ProductSummary[]> {
   return toSummaries(
     rows,
@@ -182,6 +185,8 @@ export async function listProducts(
       limit: pageSize,
       offset: at ? at.skip : offset,
       from: at?.anchor,
+      // a filter the facet table counted few matches of: found by the filters' indexes, then sorted
+      few: !match && counted !== undefined && counted.total <= FEW_MATCHES,
     });
     // a page that is not full ends the list: its total needs no count (most searches end on page 1).
     // Typo suggestions are the best page of them, never counted.

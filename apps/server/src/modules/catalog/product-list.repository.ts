@@ -47,6 +47,11 @@ export interface ProductPage {
   offset: number;
   /** Starts the newest-first list at this anchor (a keyset: the index is entered there, not walked to it). */
   from?: Anchor;
+  /**
+   * The filter is known to match few products (the facet table counted them): find them by the filters'
+   * indexes and sort them, rather than walk the sort's index past everything that does not match.
+   */
+  few?: boolean;
 }
 
 /**
@@ -103,9 +108,25 @@ export function whereOf(f: ProductFilter, match: KeywordMatch | undefined): SQL 
 const down = (c: SQL | AnyColumn) => sql`${c} desc nulls last`;
 const up = (c: SQL | AnyColumn) => sql`${c} asc nulls first`;
 
-function orderOf({ sortBy, order, match }: Pick<ProductPage, 'sortBy' | 'order' | 'match'>): SQL[] {
+function orderOf({ sortBy, order, match, few }: Pick<ProductPage, 'sortBy' | 'order' | 'match' | 'few'>): SQL[] {
   const direction = order === 'asc' ? asc : order === 'desc' ? desc : undefined;
   const onDescIndex = order === 'asc' ? up : down;
+  // the same order by an expression no index has: PostgreSQL then cannot choose to walk a sort index
+  if (few) {
+    const dir = (c: SQL, ascending: boolean) => (ascending ? up(c) : down(c));
+    switch (sortBy) {
+      case 'name':
+        return [dir(sql`lower(${products.name}) || ''`, order !== 'desc'), asc(products.id)];
+      case 'price':
+        return [dir(sql`${products.priceCents} + 0`, order !== 'desc'), asc(products.id)];
+      case 'rating':
+        return [dir(sql`${products.rating} + 0`, order === 'asc'), down(products.numReviews), asc(products.id)];
+      case 'relevance':
+      case undefined:
+      case 'createdAt':
+        if (!match) return [dir(sql`${products.createdAt} + interval '0'`, order === 'asc'), onDescIndex(products.id)];
+    }
+  }
   if (sortBy === 'relevance' && match) {
     const best =
       'similarTo' in match
