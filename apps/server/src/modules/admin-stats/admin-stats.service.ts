@@ -11,6 +11,7 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { batchLoader } from '#server/lib/batch-loader.ts';
 import { BadRequestError } from '#server/lib/errors.ts';
+import { Memo } from '#server/lib/memo.ts';
 import { adminStatsRepository as repo } from './admin-stats.repository.ts';
 
 /** The best sellers listed. */
@@ -101,29 +102,6 @@ const overview = (
   toShip,
   lowStockThreshold: threshold,
 });
-
-/** Figures kept per key: the latest few, least recently used dropped first; a failed computation is forgotten. */
-class Memo<T> {
-  private readonly entries = new Map<string, Promise<T>>();
-  constructor(private readonly size: number) {}
-
-  get(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    // the promise itself is kept: requests arriving while it is computed share it
-    const value = compute();
-    this.entries.set(key, value);
-    value.catch(() => {
-      if (this.entries.get(key) === value) this.entries.delete(key);
-    });
-    while (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
-    return value;
-  }
-}
 
 /**
  * The sales overview as JSON, answered from figures computed earlier while nothing they depend on has

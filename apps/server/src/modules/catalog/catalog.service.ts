@@ -94,7 +94,12 @@ async function filterOf(db: Db, q: ProductListQuery): Promise<ProductFilter> {
  * Brand and category counts and the price range, each over the products matching every filter but its
  * own; a parent category counts its children's products too (its filter brings them in).
  */
-async function facetsOf(db: Db, filter: ProductFilter, match: KeywordMatch | undefined): Promise<ProductFacets> {
+async function facetsOf(
+  db: Db,
+  filter: ProductFilter,
+  match: KeywordMatch | undefined,
+  memo?: ListMemo,
+): Promise<ProductFacets> {
   const { brands: _b, ...noBrand } = filter;
   const { categoryIds: _c, categoryName: _n, ...noCategory } = filter;
   const { minPriceCents: _l, maxPriceCents: _h, ...noPrice } = filter;
@@ -103,7 +108,13 @@ async function facetsOf(db: Db, filter: ProductFilter, match: KeywordMatch | und
     lists.categoryFacet(db, noCategory, match),
     lists.priceFacet(db, noPrice, match),
   ]);
-  return facetsFrom(db, brands, new Map(direct.flatMap((d) => (d.categoryId ? [[d.categoryId, d.count]] : []))), price);
+  return facetsFrom(
+    db,
+    brands,
+    new Map(direct.flatMap((d) => (d.categoryId ? [[d.categoryId, d.count]] : []))),
+    price,
+    memo,
+  );
 }
 
 /** The facets' answer: categories named, children's counts added to their parents; prices in dollars. */
@@ -112,8 +123,10 @@ async function facetsFrom(
   brands: { name: string; count: number }[],
   direct: Map<string, number>,
   price: { min: number | null; max: number | null },
+  memo?: ListMemo,
 ): Promise<ProductFacets> {
-  const all = await lists.allCategories(db);
+  // the categories change only with the catalogue: remembered until its next write
+  const all = await (memo ? memo.remember('categories', () => lists.allCategories(db)) : lists.allCategories(db));
   const counts = new Map<string, number>();
   const byId = new Map(all.map((c) => [c.id, c]));
   for (const [categoryId, count] of direct) {
@@ -157,7 +170,9 @@ export async function listProducts(
   const filtered = Object.keys(narrowed).length > 0;
   // shoppers see active products only; an admin's list has the drafts too
   const filter: ProductFilter = withDrafts ? narrowed : { ...narrowed, activeOnly: true };
-  const keyword = q.keyword ? cleanText(q.keyword).slice(0, await maxNameLength(db)) : '';
+  // the longest name changes only with the catalogue: remembered until its next write
+  const longest = () => (memo ? memo.remember('max-name-length', () => maxNameLength(db)) : maxNameLength(db));
+  const keyword = q.keyword ? cleanText(q.keyword).slice(0, await longest()) : '';
   const sortBy0 = q.sortBy === 'newest' ? 'createdAt' : q.sortBy;
 
   // a value that depends on stock (the in-stock filter) is dropped when orders change stock, too
@@ -201,7 +216,7 @@ export async function listProducts(
   let suggestion: string | undefined;
   // the facets do not depend on the page or the sort: remembered per filter set, read beside the page
   const facetsFor = (m: KeywordMatch | undefined) =>
-    remember(`${filterKey}:facets:${m && 'similarTo' in m ? 'similar' : 'text'}`, () => facetsOf(db, filter, m));
+    remember(`${filterKey}:facets:${m && 'similarTo' in m ? 'similar' : 'text'}`, () => facetsOf(db, filter, m, memo));
   let facetsAhead: Promise<ProductFacets> | undefined;
   const ahead = (m: KeywordMatch | undefined) => {
     facetsAhead = facetsFor(m);
@@ -213,7 +228,9 @@ export async function listProducts(
     const sortBy = byRelevance ? 'relevance' : sortBy0;
     // a product matches on its own words, or on its category's or parent category's name: the
     // categories are matched first (a small table)
-    const categoryIds = await lists.categoriesMatching(db, tsQuery);
+    const categoryIds = await (memo
+      ? memo.remember(`categories-matching:${tsQuery}`, () => lists.categoriesMatching(db, tsQuery))
+      : lists.categoriesMatching(db, tsQuery));
     // a plain keyword search by relevance on a large catalogue: the keyword index ranks and counts
     // (it holds active products only)
     const index = byRelevance && !filtered && !withDrafts && search?.mayAnswer() ? search : undefined;
@@ -223,7 +240,7 @@ export async function listProducts(
     if (found) {
       // the index counted the facets over the same matches: no SQL pass over them
       const f = found.facets;
-      facetsAhead = facetsFrom(db, f.brands, new Map(f.categories), f.price);
+      facetsAhead = facetsFrom(db, f.brands, new Map(f.categories), f.price, memo);
       facetsAhead.catch(() => {});
       const byId = new Map((await lists.summariesByIds(db, found.ids)).map((r) => [r.id, r]));
       result = { rows: found.ids.flatMap((id) => byId.get(id) ?? []), total: found.total };
@@ -249,7 +266,7 @@ export async function listProducts(
     result = { rows: [], total: 0 };
   } else if (counted) {
     const c = counted;
-    facetsAhead = facetsFrom(db, c.brands, c.categories, c.price);
+    facetsAhead = facetsFrom(db, c.brands, c.categories, c.price, memo);
     facetsAhead.catch(() => {});
     result = await run(undefined, sortBy0, 'all');
   } else {

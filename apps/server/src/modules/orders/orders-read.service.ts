@@ -12,6 +12,7 @@ import {
 } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#server/lib/errors.ts';
+import { Memo } from '#server/lib/memo.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 import { batchLoader } from '#server/lib/batch-loader.ts';
 import { fewMatches, ordersReadRepository as repo, type OrderFilter, type OrderRow } from './orders-read.repository.ts';
@@ -60,29 +61,6 @@ export function orderFilterOf(
     refundDue: q.refundDue,
     ids: q.ids,
   };
-}
-
-/** Values kept per key: the latest `size`, least recently used dropped first; a failed computation is forgotten. */
-class Memo<T> {
-  private readonly entries = new Map<string, Promise<T>>();
-  constructor(private readonly size: number) {}
-
-  get(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    // the promise itself is kept: requests arriving while it is computed share it
-    const value = compute();
-    this.entries.set(key, value);
-    value.catch(() => {
-      if (this.entries.get(key) === value) this.entries.delete(key);
-    });
-    while (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
-    return value;
-  }
 }
 
 /**
