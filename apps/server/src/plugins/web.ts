@@ -219,22 +219,23 @@ export async function registerWeb(app: FastifyInstance) {
       .header('cache-control', 'no-cache')
       .send(template.replace(HEAD_MARK, head));
 
-  // the page's tag: the product head's, salted with this build's template
+  // the page's tag: the head's, salted with this build's template
   const templateTag = etagOf(template);
-  app.get('/product/:idOrSlug', { schema: { hide: true } }, async (req, reply) => {
-    const { idOrSlug } = req.params as { idOrSlug: string };
+
+  /**
+   * A page whose head comes from the catalogue cache: sent with its tag (304 when the browser has it), or,
+   * when `load` finds nothing (404), a not-found page titled `missing`.
+   */
+  const headPage = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<string>,
+    productsOf: () => string[],
+    missing: string,
+  ) => {
     try {
-      // the head shows the product's availability: an order for it drops this entry (lib/cache.ts)
-      let productId = '';
-      const head = await app.catalogCache.entry(
-        `head:${idOrSlug}`,
-        async () => {
-          const product = await getProduct(app.db, idOrSlug);
-          productId = product._id;
-          return productHead(product, config.publicUrl);
-        },
-        () => [productId],
-      );
+      const head = await app.catalogCache.entry(key, load, productsOf);
       const etag = etagOf(templateTag + head.etag);
       reply.header('etag', etag);
       if (etagMatches(req.headers['if-none-match'], etag))
@@ -242,34 +243,44 @@ export async function registerWeb(app: FastifyInstance) {
       return sendPage(reply, JSON.parse(head.value) as string);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404)
-        return sendPage(reply, '<title>Product not found | Store</title><meta name="robots" content="noindex">', 404);
+        return sendPage(reply, `<title>${missing} | Store</title><meta name="robots" content="noindex">`, 404);
       throw err;
     }
+  };
+
+  app.get('/product/:idOrSlug', { schema: { hide: true } }, async (req, reply) => {
+    const { idOrSlug } = req.params as { idOrSlug: string };
+    // the head shows the product's availability: an order for it drops this entry (lib/cache.ts)
+    let productId = '';
+    return headPage(
+      req,
+      reply,
+      `head:${idOrSlug}`,
+      async () => {
+        const product = await getProduct(app.db, idOrSlug);
+        productId = product._id;
+        return productHead(product, config.publicUrl);
+      },
+      () => [productId],
+      'Product not found',
+    );
   });
 
   // a category page: its head names the category; an unknown category is a 404 page
   const categoryPage = async (req: FastifyRequest, reply: FastifyReply, slug: string, pageRaw: string | undefined) => {
     const page = pageRaw === undefined ? 1 : Number(pageRaw);
     if (!Number.isInteger(page) || page < 1 || page > 100000) return sendPage(reply, NOT_FOUND_HEAD, 404);
-    try {
-      const head = await app.catalogCache.entry(
-        `head:category:${slug.toLowerCase()}:${page}`,
-        async () => {
-          const c = await getCategory(app.db, slug);
-          return categoryHead({ name: c.name, slug: c.slug, parent: c.parent }, page, config.publicUrl);
-        },
-        () => [],
-      );
-      const etag = etagOf(templateTag + head.etag);
-      reply.header('etag', etag);
-      if (etagMatches(req.headers['if-none-match'], etag))
-        return reply.code(304).header('cache-control', 'no-cache').send();
-      return sendPage(reply, JSON.parse(head.value) as string);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404)
-        return sendPage(reply, '<title>Category not found | Store</title><meta name="robots" content="noindex">', 404);
-      throw err;
-    }
+    return headPage(
+      req,
+      reply,
+      `head:category:${slug.toLowerCase()}:${page}`,
+      async () => {
+        const c = await getCategory(app.db, slug);
+        return categoryHead({ name: c.name, slug: c.slug, parent: c.parent }, page, config.publicUrl);
+      },
+      () => [],
+      'Category not found',
+    );
   };
   app.get('/category/:slug', { schema: { hide: true } }, async (req, reply) =>
     categoryPage(req, reply, (req.params as { slug: string }).slug, undefined),
