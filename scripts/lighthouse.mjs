@@ -7,6 +7,8 @@
 // performance, accessibility, best-practices and SEO scores, and every audit that cost a point
 // (the median run's, with --runs N). Exits 1 when a score is below its target: performance 95 on a
 // mobile device, accessibility, best practices and SEO 100.
+import { buildServer } from './build-server.mjs';
+import { MALLOC_ENV } from './server-env.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -45,16 +47,19 @@ if (!args['no-build']) {
   });
   if (built.status !== 0) throw new Error('building the web app failed');
 }
+// the server as `npm start` runs it: the bundle
+const serverMain = await buildServer();
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-lighthouse-'));
 // the embedded database, whatever the shell has configured
 const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [serverMain], {
   cwd: root,
   env: {
     ...inherited,
+    ...MALLOC_ENV,
     NODE_ENV: 'production',
     JWT_SECRET: 'lighthouse-secret-lighthouse-secret-0123456',
     PORT: String(port),

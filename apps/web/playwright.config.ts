@@ -6,6 +6,8 @@ const PORT = E2E_PORT;
 const DATA_DIR = PORT === 3100 ? '../../.test-data/e2e' : `../../.test-data/e2e-${PORT}`;
 // a second run builds the app into its own folder so that two builds never overwrite each other
 const BUILD = PORT === 3100 ? 'npm run build' : `npx vite build --outDir dist-${PORT} --emptyOutDir`;
+// the server runs as `npm start` runs it, bundled (and a second run's bundle in a folder of its own)
+const SERVER_DIST = PORT === 3100 ? '../server/dist' : `../server/dist-${PORT}`;
 const WEB_ENV = PORT === 3100 ? '' : `WEB_DIST=dist-${PORT}`;
 // the admin the server ensures on start and the SMTP sink of e2e/global-setup.ts (see e2e/accounts.ts)
 const ADMIN_ENV = `ADMIN_EMAIL=${ADMIN.email} ADMIN_PASSWORD='${ADMIN.password}'`;
@@ -45,8 +47,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // cwd is this folder; the server serves ../web/dist, so the app is built first
-    command: `${BUILD} && rm -rf ${DATA_DIR} && ${WEB_ENV} DATA_DIR=${DATA_DIR} PORT=${PORT} CAPTCHA_DIFFICULTY=low NODE_ENV=test LOG_LEVEL=warn ${ADMIN_ENV} ${MAIL_ENV} npx tsx ../server/src/main.ts`,
+    // cwd is this folder; the server serves ../web/dist, so the app (and the server's bundle) is built first
+    command: `${BUILD} && node ../../scripts/build-server.mjs ${SERVER_DIST} && rm -rf ${DATA_DIR} && ${WEB_ENV} DATA_DIR=${DATA_DIR} PORT=${PORT} CAPTCHA_DIFFICULTY=low NODE_ENV=test LOG_LEVEL=warn ${ADMIN_ENV} ${MAIL_ENV} node ${SERVER_DIST}/main.js`,
     url: `http://127.0.0.1:${PORT}/api/products/top`,
     timeout: 240_000,
     reuseExistingServer: !ci,

@@ -12,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { connectCacheBus } from './lib/cache-bus.ts';
@@ -187,6 +186,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  // SLOW_QUERY_PLAN_MS: slow statements' plans in the log (PostgreSQL); nothing at all when unset
+  if (config.slowQueryPlanMs !== undefined) database.logSlowQueryPlans?.(config.slowQueryPlanMs, app.log);
   app.decorate('catalogCache', new AnswerCache(5_000, 2_000));
   const searchIndex: KeywordSearch = cluster.isWorker
     ? new ClusterSearchIndex()
@@ -238,8 +239,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // commands fail at once (no offline queue, a short timeout), limits count in this process, and the
   // clients reconnect on their own (redis-health.ts logs both changes)
   app.decorate('redisHealth', new RedisHealth(app.log, Boolean(config.redisUrl)));
+  // ioredis is loaded only when it is used (about 20 MB of a process that has no Redis)
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         connectTimeout: 500,
         commandTimeout: 500,
         maxRetriesPerRequest: 1,
@@ -252,7 +254,6 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     const bus = connectCacheBus(
       app.catalogCache,
       redis,
-      config.redisUrl!,
       `${config.redisPrefix}catalog-invalidate`,
       app.log,
       app.redisHealth,

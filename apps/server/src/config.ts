@@ -69,6 +69,8 @@ const envSchema = z.object({
   SEARCH_INDEX_MIN_PRODUCTS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // PostgreSQL's auto_explain for statements at least this slow (ms); unset: off
+  SLOW_QUERY_PLAN_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -205,6 +207,11 @@ export interface Config {
   /** Keyword searches use the in-process index from this many products (search-index.ts). */
   searchIndexMinProducts: number;
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * PostgreSQL only: the plan (EXPLAIN ANALYZE, BUFFERS) of every statement taking at least this many ms is
+   * logged at warn (auto_explain); undefined: off, at no cost.
+   */
+  slowQueryPlanMs: number | undefined;
   /** Where the built web app lives; undefined in API-only tests. */
   webDist: string | undefined;
 }
@@ -319,13 +326,16 @@ export function loadConfig(
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
   const dataDir = path.resolve(e.DATA_DIR);
+  const warnings = trustProxy.warning ? [trustProxy.warning] : [];
+  if (e.SLOW_QUERY_PLAN_MS !== undefined && !e.DATABASE_URL)
+    warnings.push('SLOW_QUERY_PLAN_MS needs DATABASE_URL (PostgreSQL): the embedded database logs no query plans.');
   const config: Config = {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
     host: e.HOST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    warnings: trustProxy.warning ? [trustProxy.warning] : [],
+    warnings,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -371,6 +381,7 @@ export function loadConfig(
     orderHold: { minutes: e.ORDER_HOLD_MINUTES, sweepMs: 60_000 },
     searchIndexMinProducts: e.SEARCH_INDEX_MIN_PRODUCTS,
     logLevel: e.LOG_LEVEL,
+    slowQueryPlanMs: e.SLOW_QUERY_PLAN_MS,
     webDist: undefined,
   };
   // WEB_DIST (a built web app elsewhere, e.g. a second e2e run's) wins over the caller's default

@@ -27,6 +27,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow(/CAPTCHA_PROVIDER/);
     expect(() => loadConfig({ ...base, PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
   });
+  it('takes SLOW_QUERY_PLAN_MS as a whole number of ms, off when unset', () => {
+    expect(loadConfig(base).slowQueryPlanMs).toBeUndefined();
+    const pg = { ...base, DATABASE_URL: 'postgres://root@127.0.0.1:5432/shop' };
+    expect(loadConfig({ ...pg, SLOW_QUERY_PLAN_MS: '250' }).slowQueryPlanMs).toBe(250);
+    expect(loadConfig({ ...pg, SLOW_QUERY_PLAN_MS: '0' }).slowQueryPlanMs).toBe(0);
+    expect(loadConfig({ ...pg, SLOW_QUERY_PLAN_MS: '' }).slowQueryPlanMs).toBeUndefined();
+    expect(loadConfig({ ...pg, SLOW_QUERY_PLAN_MS: '250' }).warnings).toEqual([]);
+    for (const value of ['-1', '2.5', 'fast', '1e12'])
+      expect(() => loadConfig({ ...pg, SLOW_QUERY_PLAN_MS: value }), value).toThrow(/SLOW_QUERY_PLAN_MS/);
+    // the embedded database has no auto_explain: allowed, and said at start
+    expect(loadConfig({ ...base, SLOW_QUERY_PLAN_MS: '100' }).warnings).toEqual([
+      expect.stringMatching(/^SLOW_QUERY_PLAN_MS needs DATABASE_URL/),
+    ]);
+  });
   it('refuses unsafe settings in production', () => {
     expect(() => loadConfig({ DATA_DIR: '/tmp/x', NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', CAPTCHA_PROVIDER: 'none' })).toThrow(/CAPTCHA_PROVIDER/);

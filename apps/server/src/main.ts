@@ -1,7 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp } from './app.ts';
 import { banner } from './banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
@@ -47,6 +46,8 @@ async function prepare(db: Db, config: Config, log: FastifyBaseLogger): Promise<
 /** One server process: the whole app on one port (alone, or as one worker of a cluster). */
 async function serve(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // imported here, not at the top: a cluster's primary never builds the app, so it never loads its code
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp({ config, database });
 
   // in a cluster the primary seeded and ensured the admin before forking

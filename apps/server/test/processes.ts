@@ -1,10 +1,31 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { afterAll } from 'vitest';
 
-/** Real server processes, started the way an operator starts them (tsx src/main.ts), talking HTTP. */
+/**
+ * Real server processes, started the way an operator starts them (`npm start` runs the bundle
+ * dist/main.js), talking HTTP. Each test file bundles the current source into a folder of its own first.
+ */
 export const serverDir = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
+const bundleDir = path.join(serverDir, `dist-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+let bundled = false;
+afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+
+/** The bundle's main.js, built once per test file (about half a second). */
+function serverBundle(): string {
+  if (!bundled) {
+    const r = spawnSync(process.execPath, ['../../scripts/build-server.mjs', bundleDir], {
+      cwd: serverDir,
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`bundling the server failed: ${r.stdout}${r.stderr}`);
+    bundled = true;
+  }
+  return path.join(bundleDir, 'main.js');
+}
 
 export interface Started {
   child: ChildProcess;
@@ -13,7 +34,7 @@ export interface Started {
 }
 
 export function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverBundle()], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -20,6 +20,57 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's files as one gzipped tarball: a consistent snapshot taken between queries. */
   dump?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: from now on each new connection of the pool sends the plan of every statement taking at
+   * least `ms` (explainSlowStatements); called before the pool's first query, so every connection does.
+   */
+  logSlowQueryPlans?(ms: number, log: PlanLog): void;
+}
+
+/** Where slow statements' plans go (the app's logger). */
+export interface PlanLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** auto_explain's message: `duration: 50.181 ms  plan:` and then the plan, led by the statement's text. */
+const AUTO_EXPLAIN_NOTICE = /^duration: ([\d.]+) ms\s+plan:\n([\s\S]*)$/;
+
+/**
+ * auto_explain in every new connection of the pool (its onConnect hook, awaited before the connection's
+ * first query): a statement (nested ones too, e.g. inside a function) taking at least `ms` sends its plan
+ * with actual rows and buffers as a NOTICE, logged at warn as { ms, plan } 'slow query plan'. Per-node timing is left off (its clock reads cost most), but every
+ * statement is still instrumented: a diagnosis setting, not one to leave on. LOAD needs a superuser (or
+ * auto_explain in session_preload_libraries, its settings then set for the role): where it fails, one
+ * warning, and plans only if the server sends them by its own settings.
+ */
+function explainSlowStatements(ms: number, log: PlanLog): (client: pg.ClientBase) => Promise<void> {
+  const setup = [
+    "LOAD 'auto_explain'",
+    `SET auto_explain.log_min_duration = ${Math.trunc(ms)}`,
+    'SET auto_explain.log_analyze = on',
+    'SET auto_explain.log_buffers = on',
+    'SET auto_explain.log_timing = off',
+    'SET auto_explain.log_nested_statements = on',
+    "SET auto_explain.log_level = 'notice'",
+  ].join('; ');
+  let refused = false;
+  return async (client) => {
+    client.on('notice', (notice) => {
+      const m = AUTO_EXPLAIN_NOTICE.exec(notice.message ?? '');
+      if (m) log.warn({ ms: Number(m[1]), plan: m[2]?.trimEnd() }, 'slow query plan');
+    });
+    if (refused) return;
+    // one statement list: where LOAD fails, none of the settings is left half applied. It must not throw
+    // (the pool would drop the connection)
+    await client.query(setup).catch((err: Error) => {
+      if (refused) return;
+      refused = true;
+      log.warn(
+        { err: err.message },
+        "SLOW_QUERY_PLAN_MS: auto_explain could not be switched on (LOAD 'auto_explain' needs a superuser, or auto_explain in session_preload_libraries): no query plans",
+      );
+    });
+  };
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -91,6 +142,8 @@ export const DB_TIMEOUTS: DbTimeouts = { connectMs: 10_000, statementMs: 30_000,
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const t = { ...DB_TIMEOUTS, ...opts.timeouts };
+    // set by logSlowQueryPlans; unset, a new connection costs one resolved promise more
+    let onConnect: ((client: pg.ClientBase) => Promise<void>) | undefined;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
@@ -100,6 +153,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // a transaction left open (a bug, a lost client) must not hold row locks for long
       idle_in_transaction_session_timeout: t.queryMs * 2,
       keepAlive: true,
+      onConnect: (client) => onConnect?.(client),
     });
     // idle clients lost in a restart leave the pool; the next query opens a fresh connection
     pool.on('error', () => {});
@@ -120,7 +174,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     } finally {
       await lock.end().catch(() => {}); // ending the session releases the lock
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      logSlowQueryPlans: (ms, log) => {
+        onConnect = explainSlowStatements(ms, log);
+      },
+    };
   }
   let release = () => {};
   let client: PGlite;

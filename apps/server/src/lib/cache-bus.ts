@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AnswerCache } from './cache.ts';
 import type { RedisHealth } from './redis-health.ts';
 
@@ -17,13 +17,18 @@ const PUBLISH_TIMEOUT_MS = 500;
 export function connectCacheBus(
   cache: AnswerCache,
   publisher: Redis,
-  redisUrl: string,
   channel: string,
   log: FastifyBaseLogger,
   health?: RedisHealth,
 ): { ready: Promise<void>; close: () => Promise<void> } {
   const self = randomBytes(8).toString('hex');
-  const subscriber = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  // the publisher's connection settings, but a subscription waits out an outage instead of failing fast
+  const subscriber = publisher.duplicate({
+    connectTimeout: 500,
+    maxRetriesPerRequest: 1,
+    commandTimeout: undefined,
+    enableOfflineQueue: true,
+  });
   let wasReady = false;
   if (health) health.watch(subscriber, 'cache invalidation');
   else subscriber.on('error', (err) => log.warn({ err }, 'redis (cache invalidation) unavailable'));

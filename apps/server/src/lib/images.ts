@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '@store/shared';
 
 export const FOLDER_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
@@ -28,6 +27,8 @@ export async function storeImage(uploadsDir: string, folder: string, base: strin
   if (!/^[a-z0-9][a-z0-9_-]{0,80}$/.test(base)) throw new Error(`unsafe image name: ${base}`);
   const dir = path.join(uploadsDir, folder);
   await mkdir(dir, { recursive: true });
+  // loaded on the first image, not at start: sharp and libvips hold about 30 MB a process needs only for uploads
+  const { default: sharp } = await import('sharp');
   const source = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
   const widths = [...IMAGE_WIDTHS].sort((a, b) => b - a);
   const encoded = await Promise.all(

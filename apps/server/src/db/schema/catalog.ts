@@ -86,8 +86,11 @@ export const products = pgTable(
     // a shopper's filters with their sorts: a category by price, a brand newest first
     index('products_category_price_idx').on(t.categoryId, t.priceCents, t.id),
     index('products_brand_created_idx').on(sql`lower(${t.brand})`, t.createdAt.desc(), t.id.desc()),
-    index('products_brand_idx').on(sql`lower(${t.brand})`),
-    // the admin list's brand filter is a "contains" match: trigrams answer LIKE '%…%'
+    // a brand by price (a shopper's, and the admin list's once its "contains" text is resolved to the brands
+    // it matches); its first column alone lists the distinct brands (a skip scan)
+    index('products_brand_price_idx').on(sql`lower(${t.brand})`, t.priceCents, t.id),
+    // the admin list's brand filter is a "contains" match: trigrams answer LIKE '%…%' when there are too
+    // many distinct brands to resolve
     index('products_brand_trgm_idx')
       .using('gin', sql`lower(${t.brand}) gin_trgm_ops`)
       .with({ fastupdate: false }),

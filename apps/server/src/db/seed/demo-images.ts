@@ -1,5 +1,4 @@
 /** Product-like illustrations for the demo catalogue, drawn as SVG and rendered with sharp. */
-import sharp from 'sharp';
 import { ICONS, type IconName } from './demo-icons.ts';
 
 export const IMAGE_W = 1024;
@@ -89,6 +88,7 @@ export function productSvg(spec: ShotSpec): string {
  * shrink-on-load for the smaller widths, which makes the whole seed about a third faster.
  */
 export async function renderShot(spec: ShotSpec): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(productSvg(spec)))
     .jpeg({ quality: 92 })
     .toBuffer();

@@ -8,7 +8,10 @@ import { containsLower as contains, escapeLike, idPrefixRange } from '#server/li
 export interface AdminProductFilter {
   idPrefix?: string;
   name?: string;
+  /** Brands containing this text (the trigram index); `brands` instead when the distinct brands are known. */
   brand?: string;
+  /** Products of any of these brands, lowercased as PostgreSQL lowers them (the brand's btree answers it). */
+  brands?: string[];
   /** Products in any of these categories (those whose name contains the admin's text: categoriesNamed). */
   categoryIds?: string[];
   categoryId?: string;
@@ -50,6 +53,11 @@ function whereOf(f: AdminProductFilter): SQL | undefined {
     f.idPrefix !== undefined ? idPrefixRange(products.id, f.idPrefix) : undefined,
     f.name !== undefined ? contains(sql`lower(${products.name})`, f.name) : undefined,
     f.brand !== undefined ? contains(sql`lower(${products.brand})`, f.brand) : undefined,
+    f.brands !== undefined
+      ? f.brands.length > 0
+        ? inArray(sql`lower(${products.brand})`, f.brands)
+        : sql`false`
+      : undefined,
     f.categoryIds !== undefined
       ? f.categoryIds.length > 0
         ? inArray(products.categoryId, f.categoryIds)
@@ -212,6 +220,21 @@ export const productsAdminListRepository = {
       .from(products)
       .where(whereOf(filter));
     return { total: row?.n ?? 0, tableRows: Number(row?.rows ?? 0) };
+  },
+
+  /**
+   * Every distinct brand, lowercased, read off the brand index one value at a time (a skip scan: one index
+   * probe per brand, however many products), or null when there are more than `max`.
+   */
+  async distinctBrands(db: Db, max: number): Promise<string[] | null> {
+    const rows = await db.execute<{ v: string }>(sql`with recursive b(v) as (
+        (select lower(${products.brand}) from ${products} order by 1 limit 1)
+        union all
+        select (select lower(p.brand) from ${products} p where lower(p.brand) > b.v order by 1 limit 1)
+        from b where b.v is not null
+      ) select v from b where v is not null limit ${max + 1}`);
+    const list = rows.rows.map((r) => r.v);
+    return list.length > max ? null : list;
   },
 
   /** The categories whose name contains this text, any case (a small table). */

@@ -57,20 +57,37 @@ function toRow(r: AdminListRow): AdminProductRow {
   };
 }
 
+/** More distinct brands than this and a brand text is matched by the trigram index instead. */
+export const MAX_RESOLVED_BRANDS = 5000;
+
 /**
- * The admin list's totals per filter set (a count is linear in the matches), kept until a catalogue write
- * drops them (`drop()`, wired to the catalogue cache, so every process drops them through the cache bus).
- * A total counted while a write came in is not kept (generation counter).
+ * The admin list's totals per filter set (a count is linear in the matches) and the catalogue's distinct
+ * brands, kept until a catalogue write drops them (`drop()`, wired to the catalogue cache, so every process
+ * drops them through the cache bus). What was read while a write came in is not kept (generation counter).
  */
 export class AdminListTotals {
   private generation = 0;
   private readonly totals = new Map<string, { total: number; tableRows: number }>();
+  private brandList: { generation: number; list: Promise<string[] | null> } | undefined;
 
   constructor(private readonly max = 2000) {}
 
   drop(): void {
     this.generation++;
     this.totals.clear();
+    this.brandList = undefined;
+  }
+
+  /** The distinct brands (lowercased), or null when there are too many; read once per catalogue change. */
+  brands(read: () => Promise<string[] | null>): Promise<string[] | null> {
+    if (this.brandList?.generation === this.generation) return this.brandList.list;
+    const generation = this.generation;
+    const list = read();
+    this.brandList = { generation, list };
+    list.catch(() => {
+      if (this.brandList?.list === list) this.brandList = undefined;
+    });
+    return list;
   }
 
   async total(
@@ -101,6 +118,17 @@ export async function listAdminProducts(
   const categoryText = q.category?.trim() ? cleanText(q.category) : '';
   if (categoryText && filter.categoryId === undefined)
     filter.categoryIds = await repo.categoriesNamed(db, categoryText);
+  if (filter.brand !== undefined) {
+    // a brand text names the few brands containing it: the brand-and-price index then counts and pages them,
+    // where a "contains" match on a million rows would read every product of the price range
+    const read = () => repo.distinctBrands(db, MAX_RESOLVED_BRANDS);
+    const all = await (totals ? totals.brands(read) : read());
+    if (all) {
+      const text = filter.brand.toLowerCase();
+      filter.brands = all.filter((b) => b.includes(text));
+      delete filter.brand;
+    }
+  }
   const sortBy = q.sortBy ?? 'createdAt';
   const order = q.order ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
   const offset = (page - 1) * pageSize;
@@ -120,7 +148,7 @@ export async function listAdminProducts(
           // the products whose brand (name) contains a text lie together in the brand (name) order: a walk
           // of that index passes every product before them, however many match
           few:
-            (sortBy === 'brand' && filter.brand !== undefined) ||
+            (sortBy === 'brand' && (filter.brand !== undefined || filter.brands !== undefined)) ||
             (sortBy === 'name' && filter.name !== undefined) ||
             fewMatches(total, offset, pageSize, tableRows),
         });

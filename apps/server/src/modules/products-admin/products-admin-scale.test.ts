@@ -109,6 +109,47 @@ describe(`the admin product list on ${N.toLocaleString('en')} products`, () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((await timed('brand=brand 12&sortBy=brand&order=desc')).body).toMatchObject({ total: total + 1 });
+    // a brand no product had before: the remembered list of brands is read again after the write
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${one!.id}`,
+      headers: admin.headers,
+      payload: { brand: 'Zz BRAND 12 Outlet' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = (await timed('brand=brand 12&sortBy=brand&order=asc')).body as unknown as {
+      total: number;
+      products: { name: string; brand: string }[];
+    };
+    expect(after.total).toBe(total + 1);
+    const last = (await timed(`brand=brand 12&sortBy=brand&order=desc&pageSize=1`)).body as unknown as {
+      products: { brand: string }[];
+    };
+    expect(last.products[0]!.brand).toBe('Zz BRAND 12 Outlet');
+  });
+
+  it('resolves a brand text to the brands containing it, with the same pages and totals as a "contains" match', async () => {
+    const all = await repo.distinctBrands(t.app.db, 5000);
+    expect(all).toHaveLength(new Set(Array.from({ length: N }, (_, i) => (i + 1) % 300)).size + 1);
+    expect(all!.every((b) => b === b.toLowerCase())).toBe(true);
+    // more brands than allowed: none resolved (the caller matches the text with the trigram index)
+    expect(await repo.distinctBrands(t.app.db, all!.length - 1)).toBeNull();
+    for (const text of ['brand 12', 'and 29', 'outlet', 'no such brand']) {
+      const brands = all!.filter((b) => b.includes(text));
+      const contains = { brand: text, minPriceCents: 20_000, maxPriceCents: 80_000 };
+      const resolved = { brands, minPriceCents: 20_000, maxPriceCents: 80_000 };
+      expect(await repo.count(t.app.db, resolved), text).toEqual(await repo.count(t.app.db, contains));
+      for (const sortBy of ['price', 'brand', 'createdAt'] as const)
+        for (const few of [false, true]) {
+          const page = { sortBy, order: 'asc' as const, limit: 24, offset: 24, few };
+          const a = await repo.page(t.app.db, { ...page, filter: resolved });
+          const b = await repo.page(t.app.db, { ...page, filter: contains });
+          expect(
+            a.map((r) => r.id),
+            `${text} ${sortBy} ${few}`,
+          ).toEqual(b.map((r) => r.id));
+        }
+    }
   });
 
   it('filters by status on its index', async () => {
