@@ -1,2 +1,2 @@
 DROP INDEX "products_brand_idx";--> statement-breakpoint
-CREATE INDEX "products_brand_price_idx" ON "products" USING btree (lower("brand"),"price_cents","id");
+CREATE INDEX "products_brand_price_idx" ON "products" USING btree (lower("brand"),"price_cents","id","brand");
