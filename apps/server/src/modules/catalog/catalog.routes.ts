@@ -24,6 +24,7 @@ import {
   inStockOf,
   loadFacetTable,
   maxNameLength,
+  prepareAnchors,
   rootCategories,
   topProducts,
   withoutSupplier,
@@ -50,6 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // built once the server listens, in the background, not on the first shopper's filter
   app.addHook('onListen', async () => {
     facetIndex.current(false);
+    prepareAnchors(db, listMemo);
   });
   cache.onDrop((reason, productIds) => {
     if (onlyStock(reason)) {

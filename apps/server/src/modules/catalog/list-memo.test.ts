@@ -72,4 +72,23 @@ describe('product list: remembered totals and keyset anchors for deep pages', ()
     await memo.settled();
     expect(memo.anchorFor(11, async () => [])).toEqual({ anchor: fresh[2], skip: 1 });
   });
+
+  it('keeps its anchors, and a build under way, through changes of stock alone', async () => {
+    const memo = new ListMemo(5);
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const built = [{ createdAt: '2026-01-01 00:00:00+00', id: 'e'.repeat(24) }];
+    memo.anchorFor(10, async () => {
+      await slow;
+      return [...built, ...built];
+    });
+    memo.dropStock(); // an order (or its expiry) changed some stock while the anchors were read
+    release();
+    await memo.settled();
+    expect(memo.anchorFor(5, async () => [])).toEqual({ anchor: built[0], skip: 0 });
+    memo.dropStock();
+    expect(memo.anchorFor(7, async () => [])).toEqual({ anchor: built[0], skip: 2 });
+    memo.drop(); // any other write drops them
+    expect(memo.anchorFor(7, async () => [])).toBeUndefined();
+  });
 });

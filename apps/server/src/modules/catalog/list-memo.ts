@@ -7,7 +7,9 @@
  * - anchors of the newest-first list: the sort key of every `every`-th product, so a deep page is
  *   read by keyset (`(created_at, id) <= anchor`, then at most `every - 1` rows skipped) instead of
  *   walking the index from the start. The API keeps its page numbers.
- * A value computed while a write came in is not kept (generation counter).
+ * A value computed while a write came in is not kept (generation counter). The anchors have a counter of
+ * their own: a change of stock alone leaves the newest-first list as it was, so it neither drops them nor
+ * throws away a build under way (orders and their expiry change stock all the time).
  */
 export interface Anchor {
   /** `created_at` as PostgreSQL prints it (microseconds kept: a JS Date would round them away). */
@@ -17,6 +19,7 @@ export interface Anchor {
 
 export class ListMemo {
   private generation = 0;
+  private anchorGeneration = 0;
   private totals = new Map<string, unknown>();
   private anchors: Anchor[] | undefined;
   private building: Promise<void> | undefined;
@@ -28,6 +31,7 @@ export class ListMemo {
 
   drop(): void {
     this.generation++;
+    this.anchorGeneration++;
     this.totals.clear();
     this.anchors = undefined;
   }
@@ -68,10 +72,10 @@ export class ListMemo {
       return anchor ? { anchor, skip: offset - k * this.every } : undefined;
     }
     if (!this.building) {
-      const generation = this.generation;
+      const generation = this.anchorGeneration;
       this.building = build()
         .then((anchors) => {
-          if (generation === this.generation) this.anchors = anchors;
+          if (generation === this.anchorGeneration) this.anchors = anchors;
         })
         .catch(() => {}) // the list keeps reading by OFFSET
         .finally(() => {
