@@ -346,6 +346,8 @@ describe('finding products: categories, filters, facets and sorts', () => {
       { minPrice: '1', sortBy: 'name', order: 'desc' },
       { brand: 'tinny', sortBy: 'newest', order: 'asc' },
       { brand: ['tinny', 'soundmax'], sortBy: 'newest', pageSize: '1', pageNumber: '2' },
+      // past the last match: the index's count answers without reading a page
+      { category: 'audio', pageSize: '2', pageNumber: '9' },
     ]) {
       const q = productListQuerySchema.parse(raw);
       const bySql = await listProducts(db, q);

@@ -23,12 +23,9 @@ import {
   type ProductFilter,
   type SummaryRow,
 } from './product-list.repository.ts';
-import { FacetTableBuilder, type FacetIndex, type FacetTable } from './facet-index.ts';
+import { FEW_MATCHES, FacetTableBuilder, type FacetIndex, type FacetTable } from './facet-index.ts';
 import { KeywordIndexBuilder, MAX_INDEXED, type KeywordIndex, type KeywordSearch } from './search-index.ts';
 import { suggestedKeyword } from './suggestion.ts';
-
-/** Up to this many matches, a filtered page is found by its filters and sorted, not by walking a sort's index. */
-const FEW_MATCHES = 2000;
 
 async function withVariants(db: Db, rows: SummaryRow[]): Promise<ProductSummary[]> {
   return toSummaries(
@@ -192,6 +189,10 @@ export async function listProducts(
     const offset = (page - 1) * pageSize;
     // a deep page of the newest-first list starts at the anchor before it, not at the first product
     const at = newestFirst ? memo?.anchorFor(offset, () => lists.anchors(db, memo.every)) : undefined;
+    // the facet table counted the filter: a page past its matches (none at all, often) asks nothing more
+    if (!match && counted && offset >= counted.total) return { rows: [], total: counted.total };
+    // and when it matched few products, it knows which: the page is read by their ids, then sorted
+    const among = !match && counted?.matches ? table?.idsOf(counted.matches) : undefined;
     const rows = await lists.page(db, {
       filter,
       match,
@@ -200,8 +201,9 @@ export async function listProducts(
       limit: pageSize,
       offset: at ? at.skip : offset,
       from: at?.anchor,
-      // a filter the facet table counted few matches of: found by the filters' indexes, then sorted
+      // a filter the facet table counted few matches of: found by their ids (or the filters' indexes), then sorted
       few: !match && counted !== undefined && counted.total <= FEW_MATCHES,
+      among,
     });
     // a page that is not full ends the list: its total needs no count (most searches end on page 1).
     // Typo suggestions are the best page of them, never counted.

@@ -30,6 +30,19 @@ describe('the facet table', () => {
     expect(c.price).toEqual({ min: 999, max: 999 }); // brand and category apply
   });
 
+  it('remembers each count until a change of stock drops the counts that read stock', () => {
+    const ids = ['a', 'b', 'c', 'd'].map((c) => c.repeat(24));
+    const t = FacetTableBuilder.of(rows.map((r, i) => ({ ...r, id: ids[i] })));
+    const all = t.counts({});
+    const inStock = t.counts({ inStock: true });
+    expect(inStock.total).toBe(3);
+    expect(t.counts({})).toBe(all); // the same answer, not counted again
+    expect(t.counts({ inStock: true })).toBe(inStock);
+    t.setInStock([{ id: ids[0]!, inStock: false }]);
+    expect(t.counts({ inStock: true }).total).toBe(2); // counted again, with the new flag
+    expect(t.counts({})).toBe(all); // stock was not read: kept
+  });
+
   it('narrows by stock and rating for every facet', () => {
     const c = table.counts({ inStock: true, minRating: 4 });
     expect(c.total).toBe(2);
