@@ -78,14 +78,22 @@ export const products = pgTable(
     // the price sort; brand, category and status follow so the facets over a price range (brands,
     // categories) are counted on the index alone
     index('products_price_idx').on(t.priceCents, t.id, t.brand, t.categoryId, t.status),
-    index('products_name_idx').on(sql`lower(${t.name})`, t.id),
+    // the name sort; a shopper's filters follow, so that a walk checks them in the index, not in each row
+    // (the name itself last: PostgreSQL reads an expression's column from the index only when it is in it)
+    index('products_name_idx').on(sql`lower(${t.name})`, t.id, t.categoryId, t.priceCents, t.inStock, t.status, t.name),
     // the search box's limit is the longest product name: max() reads the end of this index
     index('products_name_length_idx').on(sql`char_length(${t.name})`),
     index('products_rating_idx').on(t.rating.desc(), t.numReviews.desc(), t.id),
+    // lowest rated first keeps the most reviewed first among equals: not this index's reverse, and walking
+    // it backwards would sort every unrated product (most of a large catalogue) to find one page
+    index('products_rating_asc_idx').on(t.rating.asc().nullsFirst(), t.numReviews.desc(), t.id),
     index('products_category_idx').on(t.categoryId, t.createdAt.desc()),
     // a shopper's filters with their sorts: a category by price, a brand newest first
     index('products_category_price_idx').on(t.categoryId, t.priceCents, t.id),
     index('products_brand_created_idx').on(sql`lower(${t.brand})`, t.createdAt.desc(), t.id.desc()),
+    // a brand by name: products are often named after their brand, so in the name order a brand's products
+    // lie together and a walk of the name index alone would pass everything before them
+    index('products_brand_name_idx').on(sql`lower(${t.brand})`, sql`lower(${t.name})`, t.id),
     // a brand by price (a shopper's, and the admin list's once its "contains" text is resolved to the brands
     // it matches); its first column alone lists the distinct brands (a skip scan). The brand itself comes last
     // so that a count reads the index alone: PostgreSQL reads an expression's column from the index only

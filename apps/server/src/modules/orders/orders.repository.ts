@@ -318,7 +318,7 @@ export const ordersRepository = {
   /**
    * Cancels up to `limit` unpaid orders placed before `cutoff`, skipping rows another process holds
    * (FOR UPDATE SKIP LOCKED: two sweepers never cancel, and so never restock, the same order twice).
-   * Unpaid orders are never shipped, so the conditions match orders_state_idx.
+   * The conditions are those of the partial index orders_unpaid_idx, which holds only such orders.
    */
   async cancelUnpaidBefore(tx: Tx, cutoff: Date, limit: number) {
     const due = await tx
