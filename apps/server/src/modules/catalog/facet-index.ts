@@ -287,33 +287,42 @@ export class FacetTable {
     const brandOkByKey = this.keys.map((k) => !wantedKeys || wantedKeys.has(k));
     const wantedCategories = f.categoryIds ? new Set(f.categoryIds) : undefined;
     const categoryOkByCode = this.categoryIds.map((c) => !wantedCategories || (c !== null && wantedCategories.has(c)));
+    // the loop reads typed arrays only: one flag per brand spelling and per category, looked up once here
+    const spellingOk = Uint8Array.from(this.keyOfSpelling, (key) => (brandOkByKey[key] ? 1 : 0));
+    const categoryOk = Uint8Array.from(categoryOkByCode, (ok) => (ok ? 1 : 0));
     const lo = f.minPriceCents ?? -Infinity;
     const hi = f.maxPriceCents ?? Infinity;
     const minRating = f.minRating ?? -Infinity;
+    const readsStock = f.inStock === true;
+    const readsRating = f.minRating !== undefined;
+    const { brand, category, price, rating, inStock } = this;
     let total = 0;
     const matches = new Uint32Array(FEW_MATCHES);
     const perSpelling = new Uint32Array(this.spellings.length);
     const perCategory = new Uint32Array(this.categoryIds.length);
-    let min: number | null = null;
-    let max: number | null = null;
-    for (let i = 0; i < this.brand.length; i++) {
-      if (f.inStock && this.inStock[i] === 0) continue;
-      if (this.rating[i]! < minRating) continue;
-      const spelling = this.brand[i]!;
-      const category = this.category[i]!;
-      const price = this.price[i]!;
-      const brandOk = brandOkByKey[this.keyOfSpelling[spelling]!]!;
-      const categoryOk = categoryOkByCode[category]!;
-      const priceOk = price >= lo && price <= hi;
-      if (brandOk && categoryOk && priceOk) {
-        if (total < FEW_MATCHES) matches[total] = i;
-        total++;
-      }
-      if (categoryOk && priceOk) perSpelling[spelling]!++;
-      if (brandOk && priceOk && category !== 0) perCategory[category]!++;
-      if (brandOk && categoryOk) {
-        if (min === null || price < min) min = price;
-        if (max === null || price > max) max = price;
+    let min = Infinity;
+    let max = -Infinity;
+    const n = brand.length;
+    for (let i = 0; i < n; i++) {
+      if (readsStock && inStock[i] === 0) continue;
+      if (readsRating && rating[i]! < minRating) continue;
+      const spelling = brand[i]!;
+      const code = category[i]!;
+      const p = price[i]!;
+      const bOk = spellingOk[spelling] === 1;
+      const cOk = categoryOk[code] === 1;
+      const pOk = p >= lo && p <= hi;
+      if (cOk && pOk) perSpelling[spelling]!++;
+      if (bOk) {
+        if (pOk && code !== 0) perCategory[code]!++;
+        if (cOk) {
+          if (p < min) min = p;
+          if (p > max) max = p;
+          if (pOk) {
+            if (total < FEW_MATCHES) matches[total] = i;
+            total++;
+          }
+        }
       }
     }
     const brandList = rankBrands(this.spellings, perSpelling);
@@ -325,7 +334,7 @@ export class FacetTable {
       total,
       brands: brandList,
       categories: byCategory,
-      price: { min, max },
+      price: min === Infinity ? { min: null, max: null } : { min, max },
       ...(total <= FEW_MATCHES ? { matches: matches.slice(0, total) } : {}),
     };
   }
