@@ -68,7 +68,7 @@ export const MAX_RESOLVED_BRANDS = 5000;
 export class AdminListTotals {
   private generation = 0;
   private readonly totals = new Map<string, { total: number; tableRows: number }>();
-  private brandList: { generation: number; list: Promise<string[] | null> } | undefined;
+  private brandList: Promise<string[] | null> | undefined;
 
   constructor(private readonly max = 2000) {}
 
@@ -80,12 +80,12 @@ export class AdminListTotals {
 
   /** The distinct brands (lowercased), or null when there are too many; read once per catalogue change. */
   brands(read: () => Promise<string[] | null>): Promise<string[] | null> {
-    if (this.brandList?.generation === this.generation) return this.brandList.list;
-    const generation = this.generation;
+    // drop() forgets the list, so a list read before a write is never handed out after it
+    if (this.brandList) return this.brandList;
     const list = read();
-    this.brandList = { generation, list };
+    this.brandList = list;
     list.catch(() => {
-      if (this.brandList?.list === list) this.brandList = undefined;
+      if (this.brandList === list) this.brandList = undefined;
     });
     return list;
   }
