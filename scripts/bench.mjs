@@ -31,7 +31,7 @@
 // SLOW_QUERY_PLAN_MS=0 (auto_explain: docs/operations.md), 10 requests each one at a time, and the plans
 // (EXPLAIN ANALYZE, BUFFERS) of the two slowest statements each ran are printed (not written to the docs).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -84,6 +84,8 @@ function start(cmd, argv, env, port, onLine) {
   const t = performance.now();
   const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
+  // BENCH_STORE_LOG=file keeps the store's log lines for a look at what went wrong
+  if (process.env.BENCH_STORE_LOG) child.stdout.pipe(createWriteStream(process.env.BENCH_STORE_LOG, { flags: 'a' }));
   // its log lines are written (their cost is part of what is measured) and dropped here, but for the one
   // saying the keyword index is built (the search targets wait for it)
   let tail = '';
@@ -339,6 +341,8 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const storeEnv = {
   // as npm start runs it
   ...MALLOC_ENV,
+  // BENCH_STORE_NODE_OPTIONS: Node flags for the store alone (to try one, e.g. a V8 heap setting)
+  ...(process.env.BENCH_STORE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_STORE_NODE_OPTIONS } : {}),
   NODE_ENV: 'production',
   JWT_SECRET,
   PORT: String(port),

@@ -50,6 +50,19 @@ if (testDbKind() === 'postgres')
       const { plans } = await appSleeping({});
       expect(plans()).toEqual([]);
     });
+
+    it('turns JIT compilation off in every pooled connection, with or without plans', async () => {
+      for (const env of [{}, { SLOW_QUERY_PLAN_MS: '20' }]) {
+        await appSleeping(env);
+        // several connections at once: each is set up on connecting
+        const shown = await Promise.all(
+          Array.from({ length: 4 }, () => t!.database.db.execute<{ jit: string }>(sql`SHOW jit`)),
+        );
+        expect(shown.map((r) => r.rows[0]?.jit)).toEqual(['off', 'off', 'off', 'off']);
+        await t!.close();
+        t = undefined;
+      }
+    });
   });
 
 if (testDbKind() === 'pglite')

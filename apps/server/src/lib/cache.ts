@@ -22,6 +22,13 @@ export class CachedAnswer {
     this.bytes.identity = Buffer.from(value);
   }
 
+  /** Bytes held: the JSON text and each coding made of it so far. */
+  get bytesHeld(): number {
+    let n = 0;
+    for (const b of Object.values(this.bytes)) n += b.length;
+    return n;
+  }
+
   /** The JSON text. */
   get value(): string {
     return this.bytes.identity!.toString();
@@ -163,9 +170,15 @@ const touches = (products: ReadonlySet<string> | undefined, ids: ReadonlySet<str
  * An order changes only the stock of its products: `invalidate('stock-taken', ids)` drops only the
  * answers that show one of them (each answer says which, through `productsOf`), so a shop taking
  * orders keeps the rest of its pages cached.
+ *
+ * Memory is bounded twice: at most `maxEntries` answers, and none kept past its time limit (a sweep every
+ * `ttlMs` while anything is kept drops the expired ones, so a shop that goes quiet gives the memory back
+ * instead of holding its last 2,000 answers).
  */
 export class AnswerCache {
+  /** In the order kept, which is the order they expire in (every answer lives `ttlMs`). */
   private entries = new Map<string, Kept>();
+  private sweeper: NodeJS.Timeout | undefined;
   private inFlight = new Map<string, { answer: Promise<CachedAnswer>; generation: number }>();
   private generation = 0;
   private stockSeq = 0;
@@ -213,10 +226,34 @@ export class AnswerCache {
     // a write during produce() bumped the generation, or an order took stock the answer shows: do not
     // keep an answer that may predate it
     if (generation === this.generation && !this.stockTakenSince(stockSeq, products)) {
+      this.sweep();
+      // deleted first, so the map stays in expiry order
+      this.entries.delete(key);
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, { answer, expires: now + this.ttlMs, generation, products });
+      this.sweeper ??= setInterval(() => this.sweep(), this.ttlMs).unref();
     }
     return answer;
+  }
+
+  /** Drops the expired answers (the oldest first, until one is still fresh); stops sweeping when none is left. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, kept] of this.entries) {
+      if (kept.expires > now) break;
+      this.entries.delete(key);
+    }
+    if (this.entries.size === 0 && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
+  }
+
+  /** How many answers are kept and the bytes they hold (tests, the operator's figures). */
+  get held(): { answers: number; bytes: number } {
+    let bytes = 0;
+    for (const kept of this.entries.values()) bytes += kept.answer.bytesHeld;
+    return { answers: this.entries.size, bytes };
   }
 
   private stockTakenSince(seq: number, products: ReadonlySet<string> | undefined): boolean {

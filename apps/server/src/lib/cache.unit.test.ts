@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
 import { AnswerCache, CachedAnswer, negotiateEncoding } from './cache.ts';
 
@@ -79,6 +79,29 @@ describe('answer cache', () => {
     await cache.get('k', async () => 'old');
     await new Promise((r) => setTimeout(r, 5));
     expect(await cache.get('k', async () => 'new')).toBe('"new"');
+  });
+
+  it('gives the memory of expired answers back without being asked again, and then stops sweeping', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new AnswerCache(1000, 10);
+      await cache.get('a', async () => 'x'.repeat(5000));
+      vi.advanceTimersByTime(600);
+      await cache.get('b', async () => 'y'.repeat(5000));
+      expect(cache.held).toEqual({ answers: 2, bytes: 10_004 });
+      vi.advanceTimersByTime(500); // the sweep at 1,000: a is past its time, b is not
+      expect(cache.held.answers).toBe(1);
+      // a kept again goes behind b: the map stays in the order answers expire in
+      await cache.get('a', async () => 'z');
+      vi.advanceTimersByTime(950); // the sweep at 2,000: b (kept till 1,600) goes, a (till 2,100) stays
+      expect(cache.held).toEqual({ answers: 1, bytes: 3 });
+      expect(await cache.get('a', async () => 'other')).toBe('"z"');
+      vi.advanceTimersByTime(1000);
+      expect(cache.held).toEqual({ answers: 0, bytes: 0 });
+      expect(vi.getTimerCount()).toBe(0); // nothing kept: no timer left running
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps each coding of an answer, compressed once, decoding to exactly the JSON', async () => {

@@ -148,6 +148,17 @@ async function facetsFrom(
 }
 
 /**
+ * Whether each word of a search (`lamp:*`) matches some product on its own. `found[k]` true says the
+ * keyword index saw word k in an active product; SQL answers for the other words (drafts, category
+ * names, a word the index did not read), so the answer is the one SQL alone gives, without a full-text
+ * lookup per word for the common case of two known words that never meet.
+ */
+function everyWordMatches(db: Db, words: string[], found: readonly boolean[] | undefined): Promise<boolean> {
+  const unknown = words.filter((_, k) => found?.[k] !== true);
+  return unknown.length === 0 ? Promise.resolve(true) : lists.everyWordMatches(db, unknown);
+}
+
+/**
  * A page of products: filters, keyword search (full text, then trigram similarity for typos), sorts.
  * With a `memo` (the routes' ListMemo), totals are remembered per filter set and deep pages of the
  * unfiltered newest-first list are read by keyset from remembered anchors. With a `search` index
@@ -253,7 +264,10 @@ export async function listProducts(
     // several words that each match something, only never together, are no typo: nothing to suggest
     // (a cheap check on the full-text index; the trigram fallback reads every similar name)
     const words = tsQuery.split(' & ');
-    const noTypo = result.total === 0 && page === 1 && words.length > 1 && (await lists.everyWordMatches(db, words));
+    // the index's words are the query's, one for one, unless a stop word was left out
+    const indexFound = prefixes?.length === words.length ? found?.eachFound : undefined;
+    const noTypo =
+      result.total === 0 && page === 1 && words.length > 1 && (await everyWordMatches(db, words, indexFound));
     // typo fallback: products whose name is similar to the keyword, as suggestions
     if (result.total === 0 && page === 1 && !noTypo) {
       used = { similarTo: keyword };

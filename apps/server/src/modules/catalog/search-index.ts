@@ -223,6 +223,11 @@ export interface IndexAnswer {
     categories: [string, number][];
     price: { min: number | null; max: number | null };
   };
+  /**
+   * When several words found nothing together: whether each word (each prefix, in order) has products
+   * of its own. Two known words that never meet are no typo; the search suggests nothing then.
+   */
+  eachFound?: boolean[];
 }
 
 /** Each product's brand (a code into `brands`) and price, by ordinal. */
@@ -476,6 +481,7 @@ export class KeywordIndex {
         ids: this.page(matchOrd, matchScore, m, sorted, offset, limit),
         total: m,
         facets: this.facets(matchOrd, m),
+        ...(m === 0 && words.length > 1 ? { eachFound: words.map((w) => w.ords.length > 0) } : {}),
       };
     } finally {
       words.forEach((w, k) => {
