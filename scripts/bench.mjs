@@ -762,8 +762,11 @@ if (wanted('import')) {
   if (!right) won = -1;
 }
 
-// the store's processes after every target, before it stops
+// the store's processes after every target, before it stops; and again after 15 s without requests (what
+// it settles to: expired answers swept, V8's idle-time collection of what the load left)
 const memory = serverMemory(store.pid);
+await new Promise((r) => setTimeout(r, 15_000));
+const memoryIdle = serverMemory(store.pid);
 const ceiling = wanted('ceiling') ? results[0].rps : NaN;
 const rows = results.map(
   (r) =>
@@ -782,12 +785,13 @@ const floorShare =
   floorResult && ordersResult
     ? `POST /api/orders is ${((ordersResult.rps / floorResult.rps) * 100).toFixed(1)}% of the write floor (a bare Fastify route inserting one order and its items in one transaction, on a pool of ${storePoolSize()} connections like the store's).`
     : '';
-const memoryText = memory.length
-  ? memory.length === 1
-    ? `${memory[0].mib} MiB`
-    : memory.map((p, i) => `${p.mib} MiB (${i === 0 ? 'primary' : `worker ${i}`})`).join(', ')
-  : 'not measured (no /proc)';
-const resources = `The store was ready in ${(store.readyMs / 1000).toFixed(1)} s (from spawn to its first /readyz 200); its resident memory (VmRSS) after all targets: ${memoryText}.`;
+const memoryOf = (procs) =>
+  procs.length
+    ? procs.length === 1
+      ? `${procs[0].mib} MiB`
+      : procs.map((p, i) => `${p.mib} MiB (${i === 0 ? 'primary' : `worker ${i}`})`).join(', ')
+    : 'not measured (no /proc)';
+const resources = `The store was ready in ${(store.readyMs / 1000).toFixed(1)} s (from spawn to its first /readyz 200); its resident memory (VmRSS) after all targets: ${memoryOf(memory)}; 15 s later, without requests: ${memoryOf(memoryIdle)}.`;
 const goalContext = { ceiling, floor: floorResult?.rps ?? NaN, connections };
 const missed = results
   .filter((r) => goals[r.key])

@@ -52,7 +52,7 @@ if (testDbKind() === 'postgres')
     });
 
     it('turns JIT compilation off in every pooled connection, with or without plans', async () => {
-      for (const env of [{}, { SLOW_QUERY_PLAN_MS: '20' }]) {
+      for (const env of [{}, { SLOW_QUERY_PLAN_MS: '20' }] as Record<string, string>[]) {
         await appSleeping(env);
         // several connections at once: each is set up on connecting
         const shown = await Promise.all(

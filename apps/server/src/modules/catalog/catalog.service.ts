@@ -318,7 +318,7 @@ export function prepareAnchors(db: Db, memo: ListMemo): void {
   memo.anchorFor(memo.every, () => lists.anchors(db, memo.every));
 }
 
-export async function loadKeywordIndex(db: Db, minProducts: number, chunk = 1000): Promise<KeywordIndex | null> {
+export async function loadKeywordIndex(db: Db, minProducts: number, chunk = 250): Promise<KeywordIndex | null> {
   const n = await repo.productCount(db);
   if (n < minProducts || n > MAX_INDEXED) return null;
   const builder = new KeywordIndexBuilder();
@@ -399,7 +399,7 @@ export async function inStockOf(db: Db, ids: string[]): Promise<{ id: string; in
  * The facet table: every active product's brand, category, price, rating and whether it can be bought,
  * read `chunk` products at a time so a large shop never holds all its rows as objects at once.
  */
-export async function loadFacetTable(db: Db, chunk = 10_000): Promise<FacetTable> {
+export async function loadFacetTable(db: Db, chunk = 2500): Promise<FacetTable> {
   const builder = new FacetTableBuilder();
   let after = '';
   for (;;) {

@@ -43,6 +43,38 @@ describe('the facet table', () => {
     expect(t.counts({})).toBe(all); // stock was not read: kept
   });
 
+  it('finds its products by id after a build in chunks, packed or not', () => {
+    const hex = (i: number) => i.toString(16).padStart(24, '0');
+    const row = (i: number, id?: string): FacetRow => ({
+      id,
+      brand: 'B',
+      categoryId: null,
+      priceCents: i,
+      rating: 0,
+      inStock: true,
+    });
+    const build = (ids: (string | undefined)[]) => {
+      const b = new FacetTableBuilder();
+      for (let k = 0; k < ids.length; k += 1000) b.add(ids.slice(k, k + 1000).map((id, j) => row(k + j, id)));
+      return b.finish();
+    };
+    // 3,000 hex ids: past the builder's first capacity, packed as they come
+    const packed = build(Array.from({ length: 3000 }, (_, i) => hex(i * 2)));
+    expect(packed.idsOf(Uint32Array.of(0, 1500, 2999))).toEqual([hex(0), hex(3000), hex(5998)]);
+    packed.setInStock([hex(0), hex(3000), hex(5998), hex(1)].map((id) => ({ id, inStock: false })));
+    expect(packed.counts({ inStock: true }).total).toBe(2997); // hex(1) is not in it
+    // an id the store did not make, after 1,500 packed ones: every id kept as a string, still found
+    const mixed = build([...Array.from({ length: 1500 }, (_, i) => hex(i)), 'zz-not-hex']);
+    expect(mixed.idsOf(Uint32Array.of(0, 1499, 1500))).toEqual([hex(0), hex(1499), 'zz-not-hex']);
+    mixed.setInStock([
+      { id: 'zz-not-hex', inStock: false },
+      { id: hex(7), inStock: false },
+    ]);
+    expect(mixed.counts({ inStock: true }).total).toBe(1499);
+    // a row without an id: stock cannot be patched in by id
+    expect(build([hex(1), undefined]).patchable).toBe(false);
+  });
+
   it('narrows by stock and rating for every facet', () => {
     const c = table.counts({ inStock: true, minRating: 4 });
     expect(c.total).toBe(2);
