@@ -264,6 +264,30 @@ class Scratch {
   }
 }
 
+/**
+ * The first position at or after `from` whose ordinal is at least `ord` (`ords` ascending), found by
+ * galloping: steps of 1, 2, 4 … from `from`, then a binary search in the last step. Walking one list's
+ * ordinals against another this way costs little more than the shorter list.
+ */
+function seek(ords: Uint32Array, from: number, ord: number): number {
+  const n = ords.length;
+  let lo = from;
+  let hi = from;
+  let step = 1;
+  while (hi < n && ords[hi]! < ord) {
+    lo = hi + 1;
+    hi = lo + step;
+    step *= 2;
+  }
+  if (hi > n) hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ords[mid]! < ord) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Above this many matches of one score in no order, the page is found by marking ordinals, not by sorting them. */
 const SORT_LIMIT = 4096;
 
@@ -422,7 +446,7 @@ export class KeywordIndex {
    */
   query(prefixes: string[], categoryIds: readonly string[], offset: number, limit: number): IndexAnswer {
     const { matchOrd, matchScore, mark } = this.scratch;
-    // scratch score 0 adds up a word's lexemes; 1.. hold each word's score by ordinal, for lookups
+    // scratch score 0 adds up the lexemes of a word that several lexemes start with
     const words = prefixes.map((prefix) => this.word(prefix, this.scratch.score(0)));
     // one word and no category: its products, in order, are the matches
     if (words.length === 1 && categoryIds.length === 0) {
@@ -433,62 +457,65 @@ export class KeywordIndex {
         facets: this.facets(ords, ords.length),
       };
     }
-    const lookups = words.map((w, k) => {
-      const score = this.scratch.score(k + 1);
-      for (let j = 0; j < w.ords.length; j++) score[w.ords[j]!] = w.scores[j]!;
-      return score;
-    });
     let m = 0;
-    try {
-      // every word must be found: walk the rarest word's products (in order), look the others up
-      const rarest = words.reduce<WordMatches | undefined>(
-        (a, w) => (!a || w.ords.length < a.ords.length ? w : a),
-        undefined,
-      );
-      if (rarest)
-        for (let j = 0; j < rarest.ords.length; j++) {
-          const ord = rarest.ords[j]!;
-          let sum = 0;
-          let all = true;
-          for (const score of lookups) {
-            const s = score[ord]!;
-            if (s === 0) {
-              all = false;
-              break;
-            }
-            sum += s;
+    // every word must be found: walk the rarest word's products (in order) and find each of them in the
+    // other words' (ascending) products by galloping forward, so no word's products are spread into a
+    // catalogue-sized array and cleared again: a broad word costs its decoding, not two more passes
+    const rarest = words.reduce<WordMatches | undefined>(
+      (a, w) => (!a || w.ords.length < a.ords.length ? w : a),
+      undefined,
+    );
+    if (rarest) {
+      const others = words.filter((w) => w !== rarest);
+      const at = new Array<number>(others.length).fill(0);
+      for (let j = 0; j < rarest.ords.length; j++) {
+        const ord = rarest.ords[j]!;
+        let sum = rarest.scores[j]!;
+        let all = true;
+        for (let k = 0; k < others.length; k++) {
+          const w = others[k]!;
+          const p = (at[k] = seek(w.ords, at[k]!, ord));
+          if (p === w.ords.length || w.ords[p] !== ord) {
+            all = false;
+            break;
           }
-          if (all) {
+          sum += w.scores[p]!;
+        }
+        if (all) {
+          matchOrd[m] = ord;
+          matchScore[m++] = sum;
+        }
+      }
+    }
+    // a category named by the query brings its products in, scored by the words they do have
+    let sorted = true;
+    if (categoryIds.length > 0) {
+      for (let j = 0; j < m; j++) mark[matchOrd[j]!] = 1;
+      for (const c of categoryIds) {
+        // the category's products are in ascending order too: one forward cursor per word
+        const at = new Array<number>(words.length).fill(0);
+        for (const ord of this.byCategory.get(c) ?? [])
+          if (mark[ord] === 0) {
+            mark[ord] = 1;
+            let sum = 0;
+            for (let k = 0; k < words.length; k++) {
+              const w = words[k]!;
+              const p = (at[k] = seek(w.ords, at[k]!, ord));
+              if (p < w.ords.length && w.ords[p] === ord) sum += w.scores[p]!;
+            }
             matchOrd[m] = ord;
             matchScore[m++] = sum;
+            sorted = false;
           }
-        }
-      // a category named by the query brings its products in, scored by the words they do have
-      let sorted = true;
-      if (categoryIds.length > 0) {
-        for (let j = 0; j < m; j++) mark[matchOrd[j]!] = 1;
-        for (const c of categoryIds)
-          for (const ord of this.byCategory.get(c) ?? [])
-            if (mark[ord] === 0) {
-              mark[ord] = 1;
-              matchOrd[m] = ord;
-              matchScore[m++] = lookups.reduce((sum, score) => sum + score[ord]!, 0);
-              sorted = false;
-            }
-        for (let j = 0; j < m; j++) mark[matchOrd[j]!] = 0;
       }
-      return {
-        ids: this.page(matchOrd, matchScore, m, sorted, offset, limit),
-        total: m,
-        facets: this.facets(matchOrd, m),
-        ...(m === 0 && words.length > 1 ? { eachFound: words.map((w) => w.ords.length > 0) } : {}),
-      };
-    } finally {
-      words.forEach((w, k) => {
-        const score = lookups[k]!;
-        for (let j = 0; j < w.ords.length; j++) score[w.ords[j]!] = 0;
-      });
+      for (let j = 0; j < m; j++) mark[matchOrd[j]!] = 0;
     }
+    return {
+      ids: this.page(matchOrd, matchScore, m, sorted, offset, limit),
+      total: m,
+      facets: this.facets(matchOrd, m),
+      ...(m === 0 && words.length > 1 ? { eachFound: words.map((w) => w.ords.length > 0) } : {}),
+    };
   }
 
   /** The facets over the first `m` ordinals of `ords`: one pass. */
