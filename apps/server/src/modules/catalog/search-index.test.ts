@@ -84,7 +84,14 @@ describe('keyword index: large catalogues', () => {
   const rows: IndexedRow[] = Array.from({ length: n }, (_, i) => ({
     id: id(i),
     categoryId: i % 10 === 0 ? 'ten' : null,
-    vector: [`'every':${(i % 3) + 1}D`, i % 2 ? `'odd':1A` : `'even':2B`, i % 7 === 0 ? `'seven':3A,4D` : ''].join(' '),
+    vector: [
+      `'every':${(i % 3) + 1}D`,
+      i % 2 ? `'odd':1A` : `'even':2B`,
+      i % 7 === 0 ? `'seven':3A,4D` : '',
+      // two rare lexemes sharing a prefix: few products, so their matches are sorted, not scanned for
+      i % 50 === 0 ? `'rare':5C` : '',
+      i % 70 === 0 ? `'rarely':6B` : '',
+    ].join(' '),
   }));
   const b = new KeywordIndexBuilder();
   for (let i = 0; i < n; i += 1000) b.add(rows.slice(i, i + 1000));
@@ -110,7 +117,9 @@ describe('keyword index: large catalogues', () => {
     [['every'], [], 0],
     [['every'], [], 9_990],
     [['every'], [], 19_990],
-    [['ev'], [], 6_000], // every and even, added up
+    [['ev'], [], 6_000], // every and even, added up (most products: read in order)
+    [['rar'], [], 0], // rare and rarely, added up (few products: sorted)
+    [['rar', 'even'], [], 0],
     [['odd', 'every'], [], 4_000],
     [['seven'], ['ten'], 2_800],
     [['odd'], ['ten'], 10_990],
