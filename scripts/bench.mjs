@@ -21,7 +21,10 @@
 // discards) and its cost measured. With --db postgres, the write floor is measured too: a bare Fastify
 // route on a pool of the store's size that inserts one order and its items in one transaction into scratch
 // copies of the order tables (dropped afterwards); POST /api/orders is given as a share of it. Under the
-// table: the store's time from spawn to its first /readyz 200, and its resident memory after all targets.
+// table: the store's time from spawn to its first /readyz 200, and its resident memory after all targets
+// and again 15 s later without requests.
+// Environment: BENCH_STORE_LOG=file keeps the store's log lines (they are discarded otherwise);
+// BENCH_STORE_NODE_OPTIONS passes Node flags to the store alone (e.g. to try a V8 heap setting).
 // Then "Missed:": each target that misses the goal set for it at 1,000,000 products on PostgreSQL (the
 // `goals` table below: page1 and slug ≥ 50% of the ceiling's req/s, html ≥ 25%; deep and filtered p99 ≤ 50 ms
 // one at a time, p50 under more connections; keyword and search p97.5 ≤ 20 ms one at a time, ≥ 1,000 req/s
