@@ -148,6 +148,18 @@ function orderOf({ sortBy, order, match, few }: Pick<ProductPage, 'sortBy' | 'or
   }
 }
 
+/**
+ * `id` is one of `ids`: up to 2,000 of them, sent as one array parameter (an array literal of hex ids, as
+ * both drivers pass a text parameter the same way) rather than one parameter each, which cost building,
+ * sending and planning an IN list of 2,000 items. Ids the store did not make go as a list.
+ */
+function amongIds(ids: string[]) {
+  if (!ids.every((id) => HEX_ID.test(id))) return inArray(products.id, ids);
+  return sql`${products.id} = any(${`{${ids.join(',')}}`}::char(24)[])`;
+}
+
+const HEX_ID = /^[0-9a-f]{24}$/;
+
 export const productListRepository = {
   /**
    * A page of the list as a deferred join: the inner query walks only the ids (an index-only scan of
@@ -163,7 +175,7 @@ export const productListRepository = {
     // ~15 ms instead of a scan and sort of the table (~120 ms)
     if (p.filter.categoryName !== undefined) ids.leftJoin(categories, eq(categories.id, products.categoryId));
     const page = ids
-      .where(and(whereOf(p.filter, p.match), from, p.among ? inArray(products.id, p.among) : undefined))
+      .where(and(whereOf(p.filter, p.match), from, p.among ? amongIds(p.among) : undefined))
       .orderBy(...orderBy)
       .limit(p.limit)
       .offset(p.offset);
