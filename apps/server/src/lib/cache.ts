@@ -249,7 +249,7 @@ export class AnswerCache {
     }
   }
 
-  /** How many answers are kept and the bytes they hold (tests, the operator's figures). */
+  /** How many answers are kept and the bytes they hold (tests). */
   get held(): { answers: number; bytes: number } {
     let bytes = 0;
     for (const kept of this.entries.values()) bytes += kept.answer.bytesHeld;

@@ -8,6 +8,8 @@
  * until a build is in the list takes the SQL path, which gives the same answer.
  */
 
+import { isObjectId } from '@store/shared';
+
 /** One active product as the loader reads it (rows in ascending id order when ids are given). */
 export interface FacetRow {
   /** Lets changes of stock be patched into the table by product id. */
@@ -149,7 +151,7 @@ export class FacetTableBuilder {
       return;
     }
     if ('packed' in ids) {
-      if (HEX_ID.test(id)) {
+      if (isObjectId(id)) {
         ids.packed.write(id, i * 12, 12, 'hex');
         return;
       }
@@ -185,8 +187,6 @@ export class FacetTableBuilder {
 
 /** Ids in ascending order, 12 bytes each when all are 24-hex (every id the store makes), else strings. */
 type Ids = { packed: Buffer } | { strings: string[] };
-
-const HEX_ID = /^[0-9a-f]{24}$/;
 
 interface Columns {
   ids: Ids | null;
@@ -245,7 +245,7 @@ export class FacetTable {
     let lo = 0;
     let hi = this.brand.length - 1;
     const key = 'packed' in ids ? Buffer.from(id, 'hex') : null;
-    if (key && (key.length !== 12 || !/^[0-9a-f]{24}$/.test(id))) return -1;
+    if (key && (key.length !== 12 || !isObjectId(id))) return -1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const c =

@@ -1,4 +1,4 @@
-import type { ProductListQuery } from '@store/shared';
+import { isObjectId, type ProductListQuery } from '@store/shared';
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
@@ -154,11 +154,9 @@ function orderOf({ sortBy, order, match, few }: Pick<ProductPage, 'sortBy' | 'or
  * sending and planning an IN list of 2,000 items. Ids the store did not make go as a list.
  */
 function amongIds(ids: string[]) {
-  if (!ids.every((id) => HEX_ID.test(id))) return inArray(products.id, ids);
+  if (!ids.every(isObjectId)) return inArray(products.id, ids);
   return sql`${products.id} = any(${`{${ids.join(',')}}`}::char(24)[])`;
 }
-
-const HEX_ID = /^[0-9a-f]{24}$/;
 
 export const productListRepository = {
   /**

@@ -16,6 +16,7 @@
  * weights 1.0 / 0.4 / 0.2 / 0.1). Several words add up. Ties go to the lower id, as in SQL.
  */
 
+import { isObjectId } from '@store/shared';
 import { rankBrands } from './facet-index.ts';
 
 /** One product as the loader reads it: its id, category, brand, price and `search_vector::text`. */
@@ -92,8 +93,6 @@ class IdTable {
   }
 }
 
-const HEX_ID = /^[0-9a-f]{24}$/;
-
 /** A copy of `s` that shares no memory with the string it was cut from (a vector's whole text). */
 const own = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 
@@ -113,7 +112,7 @@ export class KeywordIndexBuilder {
   private readonly postings = new Map<string, { buf: VarintBuffer; last: number; count: number }>();
 
   private addId(id: string, ord: number): void {
-    if (!this.idStrings && !HEX_ID.test(id))
+    if (!this.idStrings && !isObjectId(id))
       this.idStrings = Array.from({ length: ord }, (_, k) => this.idBytes.toString('hex', k * 12, k * 12 + 12));
     if (this.idStrings) {
       this.idStrings.push(id);
@@ -243,7 +242,7 @@ interface FacetColumns {
  * proportion to the catalogue.
  */
 class Scratch {
-  private readonly scores: Uint32Array[] = [];
+  private summed: Uint32Array | undefined;
   readonly mark: Uint8Array;
   readonly matchOrd: Uint32Array;
   readonly matchScore: Uint32Array;
@@ -254,13 +253,13 @@ class Scratch {
     this.matchScore = new Uint32Array(n);
   }
 
-  score(word: number): Uint32Array {
-    while (this.scores.length <= word) this.scores.push(new Uint32Array(this.n));
-    return this.scores[word]!;
+  /** Scores by ordinal, added up over the lexemes of a word that several lexemes start with (made on first use). */
+  get score(): Uint32Array {
+    return (this.summed ??= new Uint32Array(this.n));
   }
 
   get bytes(): number {
-    return this.n * (1 + 4 + 4) + this.scores.length * this.n * 4;
+    return this.n * (1 + 4 + 4) + (this.summed ? this.n * 4 : 0);
   }
 }
 
@@ -454,8 +453,7 @@ export class KeywordIndex {
    */
   query(prefixes: string[], categoryIds: readonly string[], offset: number, limit: number): IndexAnswer {
     const { matchOrd, matchScore, mark } = this.scratch;
-    // scratch score 0 adds up the lexemes of a word that several lexemes start with
-    const words = prefixes.map((prefix) => this.word(prefix, this.scratch.score(0)));
+    const words = prefixes.map((prefix) => this.word(prefix, this.scratch.score));
     // one word and no category: its products, in order, are the matches
     if (words.length === 1 && categoryIds.length === 0) {
       const { ords, scores } = words[0]!;
