@@ -23,7 +23,14 @@ import {
   type ProductFilter,
   type SummaryRow,
 } from './product-list.repository.ts';
-import { FEW_MATCHES, FacetTableBuilder, type FacetIndex, type FacetTable } from './facet-index.ts';
+import {
+  FEW_MATCHES,
+  FacetTableBuilder,
+  type FacetIndex,
+  type FacetSort,
+  type FacetTable,
+  type SortRanks,
+} from './facet-index.ts';
 import { KeywordIndexBuilder, MAX_INDEXED, type KeywordIndex, type KeywordSearch } from './search-index.ts';
 import { suggestedKeyword } from './suggestion.ts';
 
@@ -202,8 +209,15 @@ export async function listProducts(
     const at = newestFirst ? memo?.anchorFor(offset, () => lists.anchors(db, memo.every)) : undefined;
     // the facet table counted the filter: a page past its matches (none at all, often) asks nothing more
     if (!match && counted && offset >= counted.total) return { rows: [], total: counted.total };
-    // and when it matched few products, it knows which: the page is read by their ids, then sorted
-    const among = !match && counted?.matches ? table?.idsOf(counted.matches) : undefined;
+    // and when it matched few products, it knows which: it sorts them itself and the page is read by its
+    // ids; or, when it cannot sort, the page is read among their ids and sorted by the database
+    const few = !match && table && counted?.matches;
+    const pageIds = few ? table.pageOf(few, facetSortOf(sortBy, q.order), offset, pageSize) : undefined;
+    if (pageIds) {
+      const byId = new Map((await lists.summariesByIds(db, pageIds)).map((r) => [r.id, r]));
+      return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: counted!.total };
+    }
+    const among = few ? table.idsOf(few) : undefined;
     const rows = await lists.page(db, {
       filter,
       match,
@@ -389,7 +403,19 @@ export async function sitemapEntries(db: Db): Promise<{ slug: string; updatedAt:
   return repo.sitemapEntries(db);
 }
 
-/** The facet index's rows: every active product's brand, category, price, rating and whether it can be bought. */
+/** A sort of the shop's list without a keyword as the facet table names it (the database's order: orderOf). */
+function facetSortOf(sortBy: ProductListQuery['sortBy'], order: 'asc' | 'desc' | undefined): FacetSort {
+  switch (sortBy) {
+    case 'name':
+    case 'price':
+      return { by: sortBy, descending: order === 'desc' };
+    case 'rating':
+      return { by: 'rating', descending: order !== 'asc' };
+    default:
+      return { by: 'createdAt', descending: order !== 'asc' };
+  }
+}
+
 /** Whether each of these products (the active ones) can be bought now: the facet table's stock patches. */
 export async function inStockOf(db: Db, ids: string[]): Promise<{ id: string; inStock: boolean }[]> {
   return ids.length === 0 ? [] : lists.inStockOf(db, ids);
@@ -402,11 +428,40 @@ export async function inStockOf(db: Db, ids: string[]): Promise<{ id: string; in
 export async function loadFacetTable(db: Db, chunk = 2500): Promise<FacetTable> {
   const builder = new FacetTableBuilder();
   let after = '';
+  let first: string | null = null;
+  let last: string | null = null;
+  let n = 0;
+  // the database ranks the names while the rows are read
+  const ranked = lists.sortRanks(db);
+  ranked.catch(() => {}); // awaited below
   for (;;) {
     const rows = await lists.facetRowsAfter(db, after, chunk);
     builder.add(rows.map((r) => ({ ...r, rating: Number(r.rating), inStock: Boolean(r.inStock) })));
+    first ??= rows[0]?.id ?? null;
+    last = rows[rows.length - 1]?.id ?? last;
+    n += rows.length;
     if (rows.length < chunk) break;
     after = rows[rows.length - 1]!.id;
   }
-  return builder.finish();
+  return builder.finish(ranksOf(await ranked, { n, first, last }));
+}
+
+/**
+ * The ranks as the facet table keeps them, when they were read of the same products as its rows (their
+ * number and first and last id agree; a change in between also drops the table being built); otherwise
+ * none, and the table leaves a page's order to the database.
+ */
+function ranksOf(
+  read: Awaited<ReturnType<typeof lists.sortRanks>>,
+  rows: { n: number; first: string | null; last: string | null },
+): SortRanks | undefined {
+  if (read.n !== rows.n || read.first !== rows.first || read.last !== rows.last || read.ranks.length !== rows.n * 8)
+    return undefined;
+  const name = new Uint32Array(rows.n);
+  const created = new Uint32Array(rows.n);
+  for (let i = 0; i < rows.n; i++) {
+    name[i] = read.ranks.readUInt32BE(i * 8);
+    created[i] = read.ranks.readUInt32BE(i * 8 + 4);
+  }
+  return { name, created };
 }

@@ -17,8 +17,25 @@ export interface FacetRow {
   brand: string;
   categoryId: string | null;
   priceCents: number;
+  /** 0.00 to 5.00, two decimals (the column's scale). */
   rating: number;
+  numReviews: number;
   inStock: boolean;
+}
+
+/**
+ * Each row's place in the orders the database sorts by collation or time, ranked by the database itself
+ * (equal values share a rank), in row order: by name (lower case) and by date added.
+ */
+export interface SortRanks {
+  name: Uint32Array;
+  created: Uint32Array;
+}
+
+/** A shopper's sort of a filtered list without a keyword. */
+export interface FacetSort {
+  by: 'name' | 'price' | 'rating' | 'createdAt';
+  descending: boolean;
 }
 
 /** What the index can narrow by (a shopper's filters without a keyword). */
@@ -108,7 +125,8 @@ export class FacetTableBuilder {
   private brand = new Uint32Array(1024);
   private category = new Uint32Array(1024);
   private price = new Int32Array(1024);
-  private rating = new Float64Array(1024);
+  private rating = new Uint16Array(1024);
+  private numReviews = new Uint32Array(1024);
   private inStock = new Uint8Array(1024);
   private readonly spellings = new Dictionary<string>('');
   private readonly categories = new Dictionary<string | null>(null);
@@ -116,7 +134,7 @@ export class FacetTableBuilder {
   add(rows: FacetRow[]): void {
     if (this.n + rows.length > this.brand.length) {
       const size = Math.max(this.brand.length * 2, this.n + rows.length);
-      const grow = <A extends Uint32Array | Int32Array | Float64Array | Uint8Array>(a: A, make: (n: number) => A) => {
+      const grow = <A extends Uint32Array | Int32Array | Uint16Array | Uint8Array>(a: A, make: (n: number) => A) => {
         const b = make(size);
         b.set(a);
         return b;
@@ -124,7 +142,8 @@ export class FacetTableBuilder {
       this.brand = grow(this.brand, (k) => new Uint32Array(k));
       this.category = grow(this.category, (k) => new Uint32Array(k));
       this.price = grow(this.price, (k) => new Int32Array(k));
-      this.rating = grow(this.rating, (k) => new Float64Array(k));
+      this.rating = grow(this.rating, (k) => new Uint16Array(k));
+      this.numReviews = grow(this.numReviews, (k) => new Uint32Array(k));
       this.inStock = grow(this.inStock, (k) => new Uint8Array(k));
       if (this.ids && 'packed' in this.ids) {
         const packed = Buffer.alloc(size * 12);
@@ -138,7 +157,8 @@ export class FacetTableBuilder {
       this.brand[i] = this.spellings.code(r.brand, own);
       this.category[i] = this.categories.code(r.categoryId, (c) => (c === null ? null : own(c)));
       this.price[i] = r.priceCents;
-      this.rating[i] = r.rating;
+      this.rating[i] = Math.round(r.rating * 100);
+      this.numReviews[i] = r.numReviews;
       this.inStock[i] = r.inStock ? 1 : 0;
     }
   }
@@ -161,9 +181,11 @@ export class FacetTableBuilder {
     (this.ids as { strings: string[] }).strings.push(own(id));
   }
 
-  finish(): FacetTable {
+  /** The table; `ranks` (row order, one per row, else left out) let it sort a page of few matches itself. */
+  finish(ranks?: SortRanks): FacetTable {
     const n = this.n;
     const ids = this.ids;
+    const ranked = ranks && ranks.name.length === n && ranks.created.length === n ? ranks : null;
     return new FacetTable({
       // packed ids copied to their size: the growing buffer may be twice as large
       ids: ids ? ('packed' in ids ? { packed: Buffer.from(ids.packed.subarray(0, n * 12)) } : ids) : null,
@@ -173,15 +195,17 @@ export class FacetTableBuilder {
       categoryIds: this.categories.values,
       price: this.price.slice(0, n),
       rating: this.rating.slice(0, n),
+      numReviews: this.numReviews.slice(0, n),
       inStock: this.inStock.slice(0, n),
+      ranks: ranked,
     });
   }
 
   /** A table of the given rows at once (tests, small shops). */
-  static of(rows: FacetRow[]): FacetTable {
+  static of(rows: FacetRow[], ranks?: SortRanks): FacetTable {
     const b = new FacetTableBuilder();
     b.add(rows);
-    return b.finish();
+    return b.finish(ranks);
   }
 }
 
@@ -195,8 +219,11 @@ interface Columns {
   category: Uint32Array;
   categoryIds: (string | null)[];
   price: Int32Array;
-  rating: Float64Array;
+  /** In hundredths. */
+  rating: Uint16Array;
+  numReviews: Uint32Array;
   inStock: Uint8Array;
+  ranks: SortRanks | null;
 }
 
 /** Counts a facet table remembers (the latest, by filter set). */
@@ -212,8 +239,11 @@ export class FacetTable {
   /** Category ids by code; code 0 is no category. */
   private readonly categoryIds: (string | null)[];
   private readonly price: Int32Array;
-  private readonly rating: Float64Array;
+  /** Hundredths: the column's two decimals exactly (a hundredth divided by 100 is the number the row read). */
+  private readonly rating: Uint16Array;
+  private readonly numReviews: Uint32Array;
   private readonly inStock: Uint8Array;
+  private readonly ranks: SortRanks | null;
   private readonly ids: Ids | null;
   /** Every change of stock up to this one (FacetIndex's count) is in the in-stock flags. */
   stockSeenThrough = 0;
@@ -235,7 +265,9 @@ export class FacetTable {
     this.categoryIds = c.categoryIds;
     this.price = c.price;
     this.rating = c.rating;
+    this.numReviews = c.numReviews;
     this.inStock = c.inStock;
+    this.ranks = c.ranks;
   }
 
   /** The row of a product by id (binary search), or -1. */
@@ -272,6 +304,11 @@ export class FacetTable {
     );
   }
 
+  /** Whether it can sort a page of few matches itself (pageOf): it has the ids and the ranks. */
+  get sortable(): boolean {
+    return this.ranks !== null && this.ids !== null;
+  }
+
   /** Whether stock changes can be patched in by id (the table knows its products' ids). */
   get patchable(): boolean {
     return this.ids !== null;
@@ -286,9 +323,40 @@ export class FacetTable {
     }
   }
 
+  /**
+   * The ids of a page of these rows (counts' `matches`) in a shopper's sort, as the database orders the
+   * list: by the sort's value, then by id (ascending, or descending with the newest first), a rating's
+   * ties by most reviews first; or undefined when the table cannot sort (no ids, no ranks).
+   */
+  pageOf(rows: Uint32Array, sort: FacetSort, offset: number, limit: number): string[] | undefined {
+    const ranks = this.ranks;
+    if (!ranks || !this.ids) return undefined;
+    const s = sort.descending ? -1 : 1;
+    const { price, rating, numReviews } = this;
+    // rows are in id order: a row's number breaks ties as its id does
+    let compare: (a: number, b: number) => number;
+    switch (sort.by) {
+      case 'price':
+        compare = (a, b) => s * (price[a]! - price[b]!) || a - b;
+        break;
+      case 'name':
+        compare = (a, b) => s * (ranks.name[a]! - ranks.name[b]!) || a - b;
+        break;
+      case 'rating':
+        compare = (a, b) => s * (rating[a]! - rating[b]!) || numReviews[b]! - numReviews[a]! || a - b;
+        break;
+      case 'createdAt':
+        compare = (a, b) => s * (ranks.created[a]! - ranks.created[b]! || a - b);
+        break;
+    }
+    const sorted = rows.slice().sort(compare);
+    return this.idsOf(sorted.subarray(offset, offset + limit));
+  }
+
   /** Bytes held by its columns (the operator's figures). */
   get bytesHeld(): number {
-    return this.brand.length * (4 + 4 + 4 + 8 + 1 + (this.ids ? 12 : 0));
+    const perRow = 4 + 4 + 4 + 2 + 4 + 1 + (this.ids ? 12 : 0) + (this.ranks ? 8 : 0);
+    return this.brand.length * perRow;
   }
 
   get size(): number {
@@ -329,7 +397,7 @@ export class FacetTable {
     const n = brand.length;
     for (let i = 0; i < n; i++) {
       if (readsStock && inStock[i] === 0) continue;
-      if (readsRating && rating[i]! < minRating) continue;
+      if (readsRating && rating[i]! / 100 < minRating) continue;
       const spelling = brand[i]!;
       const code = category[i]!;
       const p = price[i]!;

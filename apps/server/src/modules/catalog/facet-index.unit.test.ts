@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { FacetIndex, FacetTableBuilder, type FacetRow, type FacetTable } from './facet-index.ts';
 
 const rows: FacetRow[] = [
-  { brand: 'SoundMax', categoryId: 'c1', priceCents: 19999, rating: 5, inStock: true },
-  { brand: 'soundmax', categoryId: 'c2', priceCents: 4999, rating: 0, inStock: false },
-  { brand: 'Tinny', categoryId: 'c1', priceCents: 999, rating: 3, inStock: true },
-  { brand: '', categoryId: null, priceCents: 500, rating: 4, inStock: true },
+  { brand: 'SoundMax', categoryId: 'c1', priceCents: 19999, rating: 5, inStock: true, numReviews: 0 },
+  { brand: 'soundmax', categoryId: 'c2', priceCents: 4999, rating: 0, inStock: false, numReviews: 0 },
+  { brand: 'Tinny', categoryId: 'c1', priceCents: 999, rating: 3, inStock: true, numReviews: 0 },
+  { brand: '', categoryId: null, priceCents: 500, rating: 4, inStock: true, numReviews: 0 },
 ];
 
 describe('the facet table', () => {
@@ -30,6 +30,38 @@ describe('the facet table', () => {
     expect(c.price).toEqual({ min: 999, max: 999 }); // brand and category apply
   });
 
+  it('sorts a page of its matches by price, name, rating and date, ties by id, and only with ranks', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e'].map((c) => c.repeat(24));
+    const five: FacetRow[] = [
+      { id: ids[0], brand: 'B', categoryId: null, priceCents: 300, rating: 4.5, numReviews: 2, inStock: true },
+      { id: ids[1], brand: 'B', categoryId: null, priceCents: 100, rating: 4.5, numReviews: 9, inStock: true },
+      { id: ids[2], brand: 'B', categoryId: null, priceCents: 300, rating: 3.25, numReviews: 1, inStock: true },
+      { id: ids[3], brand: 'B', categoryId: null, priceCents: 200, rating: 4.5, numReviews: 2, inStock: true },
+      { id: ids[4], brand: 'B', categoryId: null, priceCents: 100, rating: 0, numReviews: 0, inStock: true },
+    ];
+    // names ranked b < a = d < c = e; dates e < a = b < c < d
+    const ranks = { name: Uint32Array.of(2, 1, 3, 2, 3), created: Uint32Array.of(2, 2, 3, 4, 1) };
+    const t = FacetTableBuilder.of(five, ranks);
+    expect(t.sortable).toBe(true);
+    const all = t.counts({}).matches!;
+    const page = (by: 'name' | 'price' | 'rating' | 'createdAt', descending: boolean, offset = 0, limit = 5) =>
+      t.pageOf(all, { by, descending }, offset, limit)!.map((id) => ids.indexOf(id));
+    expect(page('price', false)).toEqual([1, 4, 3, 0, 2]);
+    expect(page('price', true)).toEqual([0, 2, 3, 1, 4]); // ties by id ascending, either way
+    expect(page('name', false)).toEqual([1, 0, 3, 2, 4]);
+    expect(page('name', true)).toEqual([2, 4, 0, 3, 1]);
+    expect(page('rating', true)).toEqual([1, 0, 3, 2, 4]); // most reviews first among equals
+    expect(page('rating', false)).toEqual([4, 2, 1, 0, 3]); // most reviews first, lowest rated first
+    expect(page('createdAt', true)).toEqual([3, 2, 1, 0, 4]); // ties by id descending
+    expect(page('createdAt', false)).toEqual([4, 0, 1, 2, 3]);
+    expect(page('price', false, 2, 2)).toEqual([3, 0]);
+    expect(t.counts({ minRating: 4.5 }).total).toBe(3); // the rating kept in hundredths compares exactly
+    expect(t.counts({ minRating: 3.25 }).total).toBe(4);
+    // ranks that do not fit the rows are left out: the database sorts
+    expect(FacetTableBuilder.of(five, { name: ranks.name.subarray(1), created: ranks.created }).sortable).toBe(false);
+    expect(FacetTableBuilder.of(five).pageOf(all, { by: 'price', descending: false }, 0, 5)).toBeUndefined();
+  });
+
   it('remembers each count until a change of stock drops the counts that read stock', () => {
     const ids = ['a', 'b', 'c', 'd'].map((c) => c.repeat(24));
     const t = FacetTableBuilder.of(rows.map((r, i) => ({ ...r, id: ids[i] })));
@@ -51,6 +83,7 @@ describe('the facet table', () => {
       categoryId: null,
       priceCents: i,
       rating: 0,
+      numReviews: 0,
       inStock: true,
     });
     const build = (ids: (string | undefined)[]) => {

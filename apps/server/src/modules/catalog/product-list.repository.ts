@@ -242,7 +242,6 @@ export const productListRepository = {
     return { min: row?.min ?? null, max: row?.max ?? null };
   },
 
-  /** Every active product as the facet index keeps it (facet-index.ts). */
   /** The in-stock flag of each of these products that is active. */
   async inStockOf(db: Db, ids: string[]) {
     return db
@@ -260,12 +259,37 @@ export const productListRepository = {
         categoryId: products.categoryId,
         priceCents: products.priceCents,
         rating: products.rating,
+        numReviews: products.numReviews,
         inStock: products.inStock,
       })
       .from(products)
       .where(and(eq(products.status, 'active'), gt(products.id, after)))
       .orderBy(products.id)
       .limit(limit);
+  },
+
+  /**
+   * Every active product's rank by lower-case name and by date added (equal values share one), in id
+   * order, 8 bytes a product (two big-endian 32-bit ranks), with how many products there are and the
+   * first and last id, to check the ranks belong to the rows the facet table read. The database ranks
+   * the names, so the order is its collation's: the same as its sort by name. About 3 s of the database
+   * at 1,000,000 products, once per build of the facet table.
+   */
+  async sortRanks(db: Db): Promise<{ n: number; first: string | null; last: string | null; ranks: Buffer }> {
+    const result = await db.execute<{ n: number; first: string | null; last: string | null; ranks: unknown }>(sql`
+      select count(*)::int as n, min(id) as first, max(id) as last,
+        string_agg(int4send(name_rank::int) || int4send(created_rank::int), ''::bytea order by id) as ranks
+      from (
+        select id, dense_rank() over (order by lower(${products.name})) as name_rank,
+          dense_rank() over (order by ${products.createdAt}) as created_rank
+        from ${products}
+        where ${products.status} = 'active'
+      ) ranked`);
+    const row = result.rows[0];
+    const raw = row?.ranks;
+    // node-postgres gives a bytea as a Buffer, PGlite as a Uint8Array
+    const ranks = raw instanceof Uint8Array ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength) : Buffer.alloc(0);
+    return { n: row?.n ?? 0, first: row?.first ?? null, last: row?.last ?? null, ranks };
   },
 
   /** Every category (a small table): the facets add children's counts to their parents. */
