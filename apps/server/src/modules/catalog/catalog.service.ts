@@ -26,6 +26,7 @@ import {
 import {
   FEW_MATCHES,
   FacetTableBuilder,
+  TOP_MATCHES,
   type FacetIndex,
   type FacetSort,
   type FacetTable,
@@ -209,10 +210,16 @@ export async function listProducts(
     const at = newestFirst ? memo?.anchorFor(offset, () => lists.anchors(db, memo.every)) : undefined;
     // the facet table counted the filter: a page past its matches (none at all, often) asks nothing more
     if (!match && counted && offset >= counted.total) return { rows: [], total: counted.total };
-    // and when it matched few products, it knows which: it sorts them itself and the page is read by its
-    // ids; or, when it cannot sort, the page is read among their ids and sorted by the database
+    // and it sorts the matches itself: few of them as it listed them, more (up to TOP_MATCHES) in one pass
+    // when the page is near the start; the page is then read by its ids. When it cannot sort, few matches
+    // are read among their ids and sorted by the database
     const few = !match && table && counted?.matches;
-    const pageIds = few ? table.pageOf(few, facetSortOf(sortBy, q.order), offset, pageSize) : undefined;
+    const sort = facetSortOf(sortBy, q.order);
+    const pageIds = few
+      ? table.pageOf(few, sort, offset, pageSize)
+      : !match && table && filtered && counted!.total <= TOP_MATCHES
+        ? table.topOf(narrowed, sort, offset, pageSize)
+        : undefined;
     if (pageIds) {
       const byId = new Map((await lists.summariesByIds(db, pageIds)).map((r) => [r.id, r]));
       return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: counted!.total };
@@ -425,7 +432,7 @@ export async function inStockOf(db: Db, ids: string[]): Promise<{ id: string; in
  * The facet table: every active product's brand, category, price, rating and whether it can be bought,
  * read `chunk` products at a time so a large shop never holds all its rows as objects at once.
  */
-export async function loadFacetTable(db: Db, chunk = 2500): Promise<FacetTable> {
+export async function loadFacetTable(db: Db, chunk = 2500, fewMatches = FEW_MATCHES): Promise<FacetTable> {
   const builder = new FacetTableBuilder();
   let after = '';
   let first: string | null = null;
@@ -443,7 +450,7 @@ export async function loadFacetTable(db: Db, chunk = 2500): Promise<FacetTable> 
     if (rows.length < chunk) break;
     after = rows[rows.length - 1]!.id;
   }
-  return builder.finish(ranksOf(await ranked, { n, first, last }));
+  return builder.finish(ranksOf(await ranked, { n, first, last }), fewMatches);
 }
 
 /**

@@ -62,6 +62,47 @@ describe('the facet table', () => {
     expect(FacetTableBuilder.of(five).pageOf(all, { by: 'price', descending: false }, 0, 5)).toBeUndefined();
   });
 
+  it('finds the same page in one pass over the rows as by sorting the listed matches', () => {
+    const hex = (i: number) => i.toString(16).padStart(24, '0');
+    // ties everywhere: 7 prices, 5 ratings, 3 review counts, 11 names, 13 moments
+    const many: FacetRow[] = Array.from({ length: 600 }, (_, i) => ({
+      id: hex(i),
+      brand: ['A', 'a', 'B'][i % 3]!,
+      categoryId: ['c1', 'c2', null][i % 4 === 3 ? 2 : i % 2]!,
+      priceCents: 100 * ((i * 5) % 7),
+      rating: [0, 3.5, 4.25, 4.5, 5][(i * 3) % 5]!,
+      numReviews: (i * 7) % 3,
+      inStock: i % 6 !== 0,
+    }));
+    const ranks = {
+      name: Uint32Array.from(many, (_, i) => (i * 17) % 11),
+      created: Uint32Array.from(many, (_, i) => (i * 19) % 13),
+    };
+    const t = FacetTableBuilder.of(many, ranks, 10_000);
+    let compared = 0;
+    for (const f of [
+      {},
+      { brands: ['a'] },
+      { categoryIds: ['c1'], minPriceCents: 200 },
+      { inStock: true, minRating: 4.25 },
+    ])
+      for (const by of ['name', 'price', 'rating', 'createdAt'] as const)
+        for (const descending of [false, true])
+          for (const [offset, limit] of [
+            [0, 12],
+            [12, 12],
+            [200, 40],
+          ] as const) {
+            const sort = { by, descending };
+            const listed = t.pageOf(t.counts(f).matches!, sort, offset, limit);
+            expect(t.topOf(f, sort, offset, limit), JSON.stringify([f, sort, offset])).toEqual(listed);
+            compared += listed!.length;
+          }
+    expect(compared).toBeGreaterThan(1500);
+    // past TOP_PAGE the database sorts
+    expect(t.topOf({}, { by: 'price', descending: false }, 230, 12)).toBeUndefined();
+  });
+
   it('remembers each count until a change of stock drops the counts that read stock', () => {
     const ids = ['a', 'b', 'c', 'd'].map((c) => c.repeat(24));
     const t = FacetTableBuilder.of(rows.map((r, i) => ({ ...r, id: ids[i] })));
