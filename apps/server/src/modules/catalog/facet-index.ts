@@ -121,6 +121,15 @@ export function rankBrands(spellings: readonly string[], perSpelling: Uint32Arra
     .map(([, b]) => b);
 }
 
+/** Codes of a dictionary, in the narrowest array that holds them (a shop has tens of brands, not millions). */
+export type Codes = Uint8Array | Uint16Array | Uint32Array;
+
+/** The first `n` codes, copied into the narrowest array for codes below `size`. */
+export function narrowCodes(codes: Uint32Array, n: number, size: number): Codes {
+  const part = codes.subarray(0, n);
+  return size <= 0x100 ? Uint8Array.from(part) : size <= 0x10000 ? Uint16Array.from(part) : part.slice();
+}
+
 /** A copy of `s` that shares no memory with the row it was read in. */
 const own = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 
@@ -200,9 +209,9 @@ export class FacetTableBuilder {
     return new FacetTable({
       // packed ids copied to their size: the growing buffer may be twice as large
       ids: ids ? ('packed' in ids ? { packed: Buffer.from(ids.packed.subarray(0, n * 12)) } : ids) : null,
-      brand: this.brand.slice(0, n),
+      brand: narrowCodes(this.brand, n, this.spellings.values.length),
       spellings: this.spellings.values,
-      category: this.category.slice(0, n),
+      category: narrowCodes(this.category, n, this.categories.values.length),
       categoryIds: this.categories.values,
       price: this.price.slice(0, n),
       rating: this.rating.slice(0, n),
@@ -226,9 +235,9 @@ type Ids = { packed: Buffer } | { strings: string[] };
 
 interface Columns {
   ids: Ids | null;
-  brand: Uint32Array;
+  brand: Codes;
   spellings: string[];
-  category: Uint32Array;
+  category: Codes;
   categoryIds: (string | null)[];
   price: Int32Array;
   /** In hundredths. */
@@ -245,11 +254,11 @@ const COUNTS_KEPT = 1000;
 
 export class FacetTable {
   /** Each product's brand spelling, by code; and the code of that spelling's lower case (the brand's key). */
-  private readonly brand: Uint32Array;
+  private readonly brand: Codes;
   private readonly spellings: string[];
   private readonly keyOfSpelling: Uint32Array;
   private readonly keys: string[];
-  private readonly category: Uint32Array;
+  private readonly category: Codes;
   /** Category ids by code; code 0 is no category. */
   private readonly categoryIds: (string | null)[];
   private readonly price: Int32Array;
@@ -411,8 +420,8 @@ export class FacetTable {
 
   /** Bytes held by its columns (the operator's figures). */
   get bytesHeld(): number {
-    const perRow = 4 + 4 + 4 + 2 + 4 + 1 + (this.ids ? 12 : 0) + (this.ranks ? 8 : 0);
-    return this.brand.length * perRow;
+    const perRow = 4 + 2 + 4 + 1 + (this.ids ? 12 : 0) + (this.ranks ? 8 : 0);
+    return this.brand.byteLength + this.category.byteLength + this.brand.length * perRow;
   }
 
   get size(): number {

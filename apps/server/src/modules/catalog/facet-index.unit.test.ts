@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FacetIndex, FacetTableBuilder, type FacetRow, type FacetTable } from './facet-index.ts';
+import { FacetIndex, FacetTableBuilder, narrowCodes, type FacetRow, type FacetTable } from './facet-index.ts';
 
 const rows: FacetRow[] = [
   { brand: 'SoundMax', categoryId: 'c1', priceCents: 19999, rating: 5, inStock: true, numReviews: 0 },
@@ -101,6 +101,27 @@ describe('the facet table', () => {
     expect(compared).toBeGreaterThan(1500);
     // past TOP_PAGE the database sorts
     expect(t.topOf({}, { by: 'price', descending: false }, 230, 12)).toBeUndefined();
+  });
+
+  it('keeps codes in the narrowest array that holds them, and counts the same with each', () => {
+    const codes = Uint32Array.of(0, 255, 65_535, 70_000);
+    expect(narrowCodes(codes, 2, 256)).toEqual(Uint8Array.of(0, 255));
+    expect(narrowCodes(codes, 3, 65_536)).toEqual(Uint16Array.of(0, 255, 65_535));
+    expect(narrowCodes(codes, 4, 70_001)).toEqual(Uint32Array.of(0, 255, 65_535, 70_000));
+    // 300 brands: past one byte
+    const brands = Array.from({ length: 900 }, (_, i): FacetRow => ({
+      brand: `Brand ${i % 300}`,
+      categoryId: `c${i % 3}`,
+      priceCents: i,
+      rating: 0,
+      numReviews: 0,
+      inStock: true,
+    }));
+    const t = FacetTableBuilder.of(brands);
+    const c = t.counts({ brands: ['brand 299'], categoryIds: ['c2'] });
+    expect(c.total).toBe(3); // 299, 599 and 899
+    expect(c.brands).toHaveLength(100);
+    expect(c.brands.find((b) => b.name === 'Brand 299')).toEqual({ name: 'Brand 299', count: 3 });
   });
 
   it('remembers each count until a change of stock drops the counts that read stock', () => {

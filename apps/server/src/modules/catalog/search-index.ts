@@ -17,7 +17,7 @@
  */
 
 import { isObjectId } from '@store/shared';
-import { rankBrands } from './facet-index.ts';
+import { narrowCodes, rankBrands, type Codes } from './facet-index.ts';
 
 /** One product as the loader reads it: its id, category, brand, price and `search_vector::text`. */
 export interface IndexedRow {
@@ -199,9 +199,9 @@ export class KeywordIndexBuilder {
     const ids = this.idStrings
       ? new IdTable(null, this.idStrings, this.count)
       : new IdTable(Buffer.from(this.idBytes.subarray(0, this.count * 12)), null, this.count);
-    const categoryCodes = this.categoryCodes.slice(0, this.count);
+    const categoryCodes = narrowCodes(this.categoryCodes, this.count, this.categoryList.length);
     const facets: FacetColumns = {
-      brand: this.brandCodes.slice(0, this.count),
+      brand: narrowCodes(this.brandCodes, this.count, this.brandList.length),
       brands: this.brandList,
       price: this.prices.slice(0, this.count),
     };
@@ -231,7 +231,7 @@ export interface IndexAnswer {
 
 /** Each product's brand (a code into `brands`) and price, by ordinal. */
 interface FacetColumns {
-  brand: Uint32Array;
+  brand: Codes;
   brands: string[];
   price: Int32Array;
 }
@@ -298,13 +298,13 @@ interface WordMatches {
 
 export class KeywordIndex {
   private readonly byCategory = new Map<string, Uint32Array>();
-  private readonly categoryOf: Uint32Array;
+  private readonly categoryOf: Codes;
   private readonly categoryList: (string | null)[];
   private readonly scratch: Scratch;
 
   constructor(
     private readonly ids: IdTable,
-    categoryCodes: Uint32Array,
+    categoryCodes: Codes,
     categoryList: (string | null)[],
     private readonly lexemes: string[],
     private readonly bytes: Uint8Array,
