@@ -9,6 +9,7 @@
  */
 
 import { isObjectId } from '@store/shared';
+import { sharedColumn } from './shared-columns.ts';
 
 /** One active product as the loader reads it (rows in ascending id order when ids are given). */
 export interface FacetRow {
@@ -208,12 +209,17 @@ export class FacetTableBuilder {
     const ranked = ranks && ranks.name.length === n && ranks.created.length === n ? ranks : null;
     return new FacetTable({
       // packed ids copied to their size: the growing buffer may be twice as large
-      ids: ids ? ('packed' in ids ? { packed: Buffer.from(ids.packed.subarray(0, n * 12)) } : ids) : null,
-      brand: narrowCodes(this.brand, n, this.spellings.values.length),
+      // the keyword index holds the same ids, prices and codes: kept once (shared-columns.ts)
+      ids: ids
+        ? 'packed' in ids
+          ? { packed: sharedColumn('ids', Buffer.from(ids.packed.subarray(0, n * 12))) }
+          : ids
+        : null,
+      brand: sharedColumn('brand', narrowCodes(this.brand, n, this.spellings.values.length)),
       spellings: this.spellings.values,
-      category: narrowCodes(this.category, n, this.categories.values.length),
+      category: sharedColumn('category', narrowCodes(this.category, n, this.categories.values.length)),
       categoryIds: this.categories.values,
-      price: this.price.slice(0, n),
+      price: sharedColumn('price', this.price.slice(0, n)),
       rating: this.rating.slice(0, n),
       numReviews: this.numReviews.slice(0, n),
       inStock: this.inStock.slice(0, n),

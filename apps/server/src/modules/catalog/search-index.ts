@@ -18,6 +18,7 @@
 
 import { isObjectId } from '@store/shared';
 import { narrowCodes, rankBrands, type Codes } from './facet-index.ts';
+import { sharedColumn } from './shared-columns.ts';
 
 /** One product as the loader reads it: its id, category, brand, price and `search_vector::text`. */
 export interface IndexedRow {
@@ -198,12 +199,16 @@ export class KeywordIndexBuilder {
     this.postings.clear();
     const ids = this.idStrings
       ? new IdTable(null, this.idStrings, this.count)
-      : new IdTable(Buffer.from(this.idBytes.subarray(0, this.count * 12)), null, this.count);
-    const categoryCodes = narrowCodes(this.categoryCodes, this.count, this.categoryList.length);
+      : new IdTable(sharedColumn('ids', Buffer.from(this.idBytes.subarray(0, this.count * 12))), null, this.count);
+    // the facet table holds the same columns: kept once (shared-columns.ts)
+    const categoryCodes = sharedColumn(
+      'category',
+      narrowCodes(this.categoryCodes, this.count, this.categoryList.length),
+    );
     const facets: FacetColumns = {
-      brand: narrowCodes(this.brandCodes, this.count, this.brandList.length),
+      brand: sharedColumn('brand', narrowCodes(this.brandCodes, this.count, this.brandList.length)),
       brands: this.brandList,
-      price: this.prices.slice(0, this.count),
+      price: sharedColumn('price', this.prices.slice(0, this.count)),
     };
     return new KeywordIndex(ids, categoryCodes, this.categoryList, lexemes, bytes, offsets, counts, facets);
   }
