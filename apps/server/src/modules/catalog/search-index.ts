@@ -242,20 +242,29 @@ interface FacetColumns {
 }
 
 /**
- * Scratch arrays for queries, sized to the catalogue and reused from query to query (queries run one at
- * a time on the event loop), left zeroed where a query relies on zeros: a query allocates nothing in
- * proportion to the catalogue.
+ * Scratch arrays for queries, reused from query to query (queries run one at a time on the event loop),
+ * left zeroed where a query relies on zeros: a query allocates nothing in proportion to the catalogue.
+ * The match lists grow to the largest query so far (at most the catalogue), not to the catalogue at once.
  */
 class Scratch {
   private summed: Uint32Array | undefined;
   readonly mark: Uint8Array;
-  readonly matchOrd: Uint32Array;
-  readonly matchScore: Uint32Array;
+  private ords = new Uint32Array(0);
+  private scores = new Uint32Array(0);
 
   constructor(readonly n: number) {
     this.mark = new Uint8Array(n);
-    this.matchOrd = new Uint32Array(n);
-    this.matchScore = new Uint32Array(n);
+  }
+
+  /** Lists for up to `bound` matches (ordinals and their scores). */
+  matches(bound: number): { matchOrd: Uint32Array; matchScore: Uint32Array } {
+    const need = Math.min(bound, this.n);
+    if (this.ords.length < need) {
+      const size = Math.min(this.n, Math.max(need, this.ords.length * 2));
+      this.ords = new Uint32Array(size);
+      this.scores = new Uint32Array(size);
+    }
+    return { matchOrd: this.ords, matchScore: this.scores };
   }
 
   /** Scores by ordinal, added up over the lexemes of a word that several lexemes start with (made on first use). */
@@ -264,7 +273,7 @@ class Scratch {
   }
 
   get bytes(): number {
-    return this.n * (1 + 4 + 4) + (this.summed ? this.n * 4 : 0);
+    return this.n + this.ords.length * 8 + (this.summed ? this.n * 4 : 0);
   }
 }
 
@@ -457,7 +466,7 @@ export class KeywordIndex {
    * best first (score descending, then id ascending), and how many there are.
    */
   query(prefixes: string[], categoryIds: readonly string[], offset: number, limit: number): IndexAnswer {
-    const { matchOrd, matchScore, mark } = this.scratch;
+    const { mark } = this.scratch;
     const words = prefixes.map((prefix) => this.word(prefix, this.scratch.score));
     // one word and no category: its products, in order, are the matches
     if (words.length === 1 && categoryIds.length === 0) {
@@ -468,7 +477,6 @@ export class KeywordIndex {
         facets: this.facets(ords, ords.length),
       };
     }
-    let m = 0;
     // every word must be found: walk the rarest word's products (in order) and find each of them in the
     // other words' (ascending) products by galloping forward, so no word's products are spread into a
     // catalogue-sized array and cleared again: a broad word costs its decoding, not two more passes
@@ -476,6 +484,11 @@ export class KeywordIndex {
       (a, w) => (!a || w.ords.length < a.ords.length ? w : a),
       undefined,
     );
+    // at most the rarest word's products and every named category's
+    let bound = rarest?.ords.length ?? 0;
+    for (const c of categoryIds) bound += this.byCategory.get(c)?.length ?? 0;
+    const { matchOrd, matchScore } = this.scratch.matches(bound);
+    let m = 0;
     if (rarest) {
       const others = words.filter((w) => w !== rarest);
       const at = new Array<number>(others.length).fill(0);
