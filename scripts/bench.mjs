@@ -765,11 +765,14 @@ if (wanted('import')) {
   if (!right) won = -1;
 }
 
-// the store's processes after every target, before it stops; and again after 15 s without requests (what
-// it settles to: expired answers swept, V8's idle-time collection of what the load left)
+// the store's processes after every target, before it stops; and again after 15 s and 45 s without
+// requests (what it settles to: expired answers swept; V8 collects what the load left once allocation
+// has been low for a while, ~20–30 s, and the store then gives the C heap's free pages back)
 const memory = serverMemory(store.pid);
 await new Promise((r) => setTimeout(r, 15_000));
 const memoryIdle = serverMemory(store.pid);
+await new Promise((r) => setTimeout(r, 30_000));
+const memorySettled = serverMemory(store.pid);
 const ceiling = wanted('ceiling') ? results[0].rps : NaN;
 const rows = results.map(
   (r) =>
@@ -794,7 +797,7 @@ const memoryOf = (procs) =>
       ? `${procs[0].mib} MiB`
       : procs.map((p, i) => `${p.mib} MiB (${i === 0 ? 'primary' : `worker ${i}`})`).join(', ')
     : 'not measured (no /proc)';
-const resources = `The store was ready in ${(store.readyMs / 1000).toFixed(1)} s (from spawn to its first /readyz 200); its resident memory (VmRSS) after all targets: ${memoryOf(memory)}; 15 s later, without requests: ${memoryOf(memoryIdle)}.`;
+const resources = `The store was ready in ${(store.readyMs / 1000).toFixed(1)} s (from spawn to its first /readyz 200); its resident memory (VmRSS) after all targets: ${memoryOf(memory)}; 15 s later, without requests: ${memoryOf(memoryIdle)}; 45 s later: ${memoryOf(memorySettled)}.`;
 const goalContext = { ceiling, floor: floorResult?.rps ?? NaN, connections };
 const missed = results
   .filter((r) => goals[r.key])

@@ -10,6 +10,7 @@ import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { loadKeywordIndex } from './modules/catalog/catalog.service.ts';
 import { serveSearchIndex } from './modules/catalog/cluster-search-index.ts';
 import { SearchIndex } from './modules/catalog/search-index.ts';
+import { trimAfterFullCollections } from './lib/malloc-trim.ts';
 import { answerBackupRequests } from './ops/backup.ts';
 
 const started = Date.now();
@@ -166,6 +167,9 @@ async function primary(config: Config) {
 
 async function main() {
   const config = readConfig();
+  // every process (a cluster's primary holds the keyword index, its workers the answers): the C heap's
+  // free pages go back to the system after V8's full collections (lib/malloc-trim.ts)
+  trimAfterFullCollections();
   if (config.workers > 1 && cluster.isPrimary) return primary(config);
   return serve(config);
 }
