@@ -438,9 +438,9 @@ export async function loadFacetTable(db: Db, chunk = 2500, fewMatches = FEW_MATC
   let first: string | null = null;
   let last: string | null = null;
   let n = 0;
-  // the database ranks the names while the rows are read
-  const ranked = lists.sortRanks(db);
-  ranked.catch(() => {}); // awaited below
+  // the database ranks the names while the rows are read; without them (a failed read) the table still
+  // counts, and the database sorts the pages
+  const ranked = lists.sortRanks(db).catch(() => null);
   for (;;) {
     const rows = await lists.facetRowsAfter(db, after, chunk);
     builder.add(rows.map((r) => ({ ...r, rating: Number(r.rating), inStock: Boolean(r.inStock) })));
@@ -450,7 +450,8 @@ export async function loadFacetTable(db: Db, chunk = 2500, fewMatches = FEW_MATC
     if (rows.length < chunk) break;
     after = rows[rows.length - 1]!.id;
   }
-  return builder.finish(ranksOf(await ranked, { n, first, last }), fewMatches);
+  const read = await ranked;
+  return builder.finish(read ? ranksOf(read, { n, first, last }) : undefined, fewMatches);
 }
 
 /**

@@ -202,7 +202,7 @@ export class FacetTableBuilder {
     (this.ids as { strings: string[] }).strings.push(own(id));
   }
 
-  /** The table; `ranks` (row order, one per row, else left out) let it sort a page of few matches itself. */
+  /** The table; `ranks` (row order, one per row, else left out) let it sort a filtered page itself. */
   finish(ranks?: SortRanks, fewMatches = FEW_MATCHES): FacetTable {
     const n = this.n;
     const ids = this.ids;
@@ -335,7 +335,7 @@ export class FacetTable {
     );
   }
 
-  /** Whether it can sort a page of few matches itself (pageOf): it has the ids and the ranks. */
+  /** Whether it can sort a filtered page itself (pageOf, topOf): it has the ids and the ranks. */
   get sortable(): boolean {
     return this.ranks !== null && this.ids !== null;
   }
