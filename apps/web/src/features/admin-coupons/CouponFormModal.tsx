@@ -6,6 +6,7 @@ import { AMOUNT } from '#web/components/AdminList.tsx';
 import { Field } from '#web/components/Field.tsx';
 import { Message } from '#web/components/Message.tsx';
 import { hasErrorCode } from '#web/lib/api.ts';
+import { focusFirstField } from '#web/lib/dialog-focus.ts';
 import { useSaveCoupon } from './api.ts';
 import { couponResolver, EMPTY_COUPON, toFormValues, TYPE_LABELS, type CouponFormValues } from './coupon-form.ts';
 
@@ -64,7 +65,7 @@ export function CouponFormModal({
     <Modal
       show={show}
       onHide={onClose}
-      onEntered={() => setFocus('code')}
+      onEntered={(dialog) => focusFirstField(dialog, () => setFocus('code'))}
       onExited={onExited}
       aria-labelledby="coupon-form-title"
       centered

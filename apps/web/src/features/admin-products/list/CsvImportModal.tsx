@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { currentToken } from '#web/lib/auth.ts';
+import { focusFirstField } from '#web/lib/dialog-focus.ts';
 import {
   CSV_MESSAGES,
   csvFileProblem,
@@ -159,7 +160,7 @@ export function CsvImportModal({ show, onHide }: { show: boolean; onHide: () => 
       backdrop={running ? 'static' : true}
       centered
       aria-labelledby="csv-import-title"
-      onEntered={() => input.current?.focus()}
+      onEntered={(dialog) => focusFirstField(dialog, () => input.current?.focus())}
       onExited={() => setView(CHOOSE)}
     >
       <Modal.Header closeButton={!running} closeLabel="Close">
