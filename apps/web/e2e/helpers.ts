@@ -57,6 +57,20 @@ export const cartBadge = (page: Page) => page.getByTestId('cart-count');
 
 /** Serious and critical axe violations of the page (WCAG 2.1 A/AA and best practice), readable in a failure. */
 export async function seriousViolations(page: Page) {
+  // colours are judged as they end, not halfway through a transition (a toggle button that was just
+  // pressed fades between its two looks, and a colour sampled then can fail the contrast rule); finite
+  // ones only (a spinner's endless animation never finishes), and two seconds at most
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => {})),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
