@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module';
-import { PerformanceObserver, constants } from 'node:perf_hooks';
-
 /**
  * Gives the C heap's free pages back to the system after V8's full garbage collections.
  *
@@ -14,8 +11,13 @@ import { PerformanceObserver, constants } from 'node:perf_hooks';
  * function interface with prebuilt binaries), at most once per `minIntervalMs`. Where there is no glibc
  * (another OS, or a musl-based image) nothing is done.
  */
+
+import { createRequire } from 'node:module';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+
+/** The trimming of one process: how many trims so far, and a way to stop. */
 export interface MallocTrim {
-  /** How many times the heap was trimmed (for tests and the operator's figures). */
+  /** How many times the heap was trimmed (tests read it). */
   readonly trims: number;
   stop(): void;
 }

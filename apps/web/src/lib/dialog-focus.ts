@@ -1,7 +1,8 @@
 /**
  * A dialog's first field takes the focus once the dialog has faded in (react-bootstrap's `onEntered`),
- * unless a field inside it already has it: someone quick (or a slow machine's long fade) may already be
- * typing in another field, and moving the focus then would send the rest of their typing elsewhere.
+ * unless one of its controls (a field or a button) already has it: someone quick (or a slow machine's long
+ * fade) may already be typing in another field, and moving the focus then would send the rest of their
+ * typing elsewhere.
  */
 export function focusFirstField(
   dialog: { contains(node: Node | null): boolean },

@@ -429,8 +429,9 @@ export async function inStockOf(db: Db, ids: string[]): Promise<{ id: string; in
 }
 
 /**
- * The facet table: every active product's brand, category, price, rating and whether it can be bought,
- * read `chunk` products at a time so a large shop never holds all its rows as objects at once.
+ * The facet table: every active product's brand, category, price, rating, review count and whether it can
+ * be bought, read `chunk` products at a time so a large shop never holds all its rows as objects at once,
+ * with the database's ranks of their names and dates (its sorts).
  */
 export async function loadFacetTable(db: Db, chunk = 2500, fewMatches = FEW_MATCHES): Promise<FacetTable> {
   const builder = new FacetTableBuilder();
