@@ -71,6 +71,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // PostgreSQL's auto_explain for statements at least this slow (ms); unset: off
   SLOW_QUERY_PLAN_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  // statements run again and again go as named prepared statements (PostgreSQL); false: all unnamed
+  DB_PREPARED_STATEMENTS: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -189,6 +191,8 @@ export interface Config {
   mailFrom: string;
   /** The outbox worker: started by buildApp unless disabled (tests then call app.mailer.runOnce()). */
   mailWorker: { enabled: boolean; pollMs: number };
+  /** PostgreSQL: repeated statements run as named prepared statements (db/prepared-statements.ts). */
+  preparedStatements: boolean;
   rateLimits: RateLimits;
   captcha: {
     provider: Env['CAPTCHA_PROVIDER'];
@@ -349,6 +353,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailWorker: { enabled: e.MAIL_WORKER ?? true, pollMs: 5_000 },
+    preparedStatements: e.DB_PREPARED_STATEMENTS ?? true,
     rateLimits: e.NODE_ENV === 'test' ? relaxed(DEFAULT_RATE_LIMITS) : DEFAULT_RATE_LIMITS,
     captcha: {
       provider: e.CAPTCHA_PROVIDER,

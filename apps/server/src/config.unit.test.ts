@@ -27,6 +27,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow(/CAPTCHA_PROVIDER/);
     expect(() => loadConfig({ ...base, PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
   });
+  it('runs repeated statements prepared unless DB_PREPARED_STATEMENTS=false', () => {
+    expect(loadConfig(base).preparedStatements).toBe(true);
+    expect(loadConfig({ ...base, DB_PREPARED_STATEMENTS: 'false' }).preparedStatements).toBe(false);
+    expect(loadConfig({ ...base, DB_PREPARED_STATEMENTS: 'true' }).preparedStatements).toBe(true);
+    expect(() => loadConfig({ ...base, DB_PREPARED_STATEMENTS: 'maybe' })).toThrow(/DB_PREPARED_STATEMENTS/);
+  });
   it('takes SLOW_QUERY_PLAN_MS as a whole number of ms, off when unset', () => {
     expect(loadConfig(base).slowQueryPlanMs).toBeUndefined();
     const pg = { ...base, DATABASE_URL: 'postgres://root@127.0.0.1:5432/shop' };

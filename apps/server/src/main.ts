@@ -46,7 +46,11 @@ async function prepare(db: Db, config: Config, log: FastifyBaseLogger): Promise<
 
 /** One server process: the whole app on one port (alone, or as one worker of a cluster). */
 async function serve(config: Config) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    preparedStatements: config.preparedStatements,
+  });
   // imported here, not at the top: a cluster's primary never builds the app, so it never loads its code
   const { buildApp } = await import('./app.ts');
   const app = await buildApp({ config, database });

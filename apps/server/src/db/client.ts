@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { preparingClient, StatementNames } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -120,6 +121,11 @@ export interface OpenOptions {
   /** An in-memory PGlite loaded from a dump (tests). */
   pgliteDump?: Blob;
   poolSize?: number;
+  /**
+   * PostgreSQL only: statements run again and again go as named prepared statements (default true). Off for
+   * a connection pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  preparedStatements?: boolean;
   /** PostgreSQL only: how long a request may wait for the database (defaults: DB_TIMEOUTS). */
   timeouts?: Partial<DbTimeouts>;
 }
@@ -145,6 +151,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // set by logSlowQueryPlans (auto_explain in every new connection)
     let onConnect: ((client: pg.ClientBase) => Promise<void>) | undefined;
     const pool = new pg.Pool({
+      // statements the store runs again and again are parsed and planned once per connection
+      Client: preparingClient(new StatementNames(opts.preparedStatements === false ? 0 : undefined)),
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: t.connectMs,

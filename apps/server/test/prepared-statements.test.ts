@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { preparingClient, StatementNames } from '#server/db/prepared-statements.ts';
+import { products } from '#server/db/schema/index.ts';
+import { createTestApp, type TestContext } from '#test/helpers.ts';
+import { createProduct } from '#test/factories.ts';
+import { adminUrl, testDbKind } from '#test/test-db.ts';
+
+/** What the connection has prepared: its pg_prepared_statements, the store's own only. */
+const PREPARED = "select name, statement from pg_prepared_statements where name like 'store_%' order by name";
+
+if (testDbKind() === 'postgres')
+  describe('named prepared statements on PostgreSQL', () => {
+    const pools: pg.Pool[] = [];
+    /** One connection, so every query sees the same session's prepared statements. */
+    const poolOf = (names: StatementNames) => {
+      const pool = new pg.Pool({ connectionString: adminUrl(), max: 1, Client: preparingClient(names) });
+      pools.push(pool);
+      return pool;
+    };
+    afterAll(async () => {
+      await Promise.all(pools.map((p) => p.end()));
+    });
+
+    it('runs a statement unnamed the first time and prepared from the second, with the right answers', async () => {
+      const pool = poolOf(new StatementNames());
+      const text = 'select $1::int + 1 as n';
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await pool.query({ text, values: [i] })).rows[0].n);
+      expect(answers).toEqual([1, 2, 3, 4]);
+      expect((await pool.query(PREPARED)).rows).toEqual([{ name: 'store_1', statement: text }]);
+    });
+
+    it('prepares nothing with a bound of 0 (DB_PREPARED_STATEMENTS=false)', async () => {
+      const pool = poolOf(new StatementNames(0));
+      for (let i = 0; i < 4; i++) await pool.query({ text: 'select $1::int * 2 as n', values: [i] });
+      expect((await pool.query(PREPARED)).rows).toEqual([]);
+    });
+
+    it('answers each run after a failed one: an error at run time, in a transaction rolled back, or a text the server cannot parse', async () => {
+      // one checked-out connection, as a transaction has (the pool itself drops a connection whose query failed)
+      const client = await poolOf(new StatementNames()).connect();
+      try {
+        const divide = 'select 10 / $1::int as n';
+        const run = async (v: number) => (await client.query({ text: divide, values: [v] })).rows[0].n;
+        expect(await run(5)).toBe(2);
+        // its first named run fails: prepared all the same, and the next run uses it
+        await expect(run(0)).rejects.toThrow(/division by zero/);
+        expect(await run(2)).toBe(5);
+        // a statement prepared inside a transaction that rolls back stays prepared (they are not transactional)
+        const add = 'select $1::int + 100 as n';
+        await client.query({ text: add, values: [1] });
+        await client.query('begin');
+        expect((await client.query({ text: add, values: [2] })).rows[0].n).toBe(102);
+        await expect(run(0)).rejects.toThrow(/division by zero/);
+        await client.query('rollback');
+        expect((await client.query({ text: add, values: [3] })).rows[0].n).toBe(103);
+        expect(await run(1)).toBe(10);
+        const broken = 'selec $1::int';
+        for (let i = 0; i < 3; i++)
+          await expect(client.query({ text: broken, values: [1] })).rejects.toThrow(/syntax error/);
+        expect((await client.query(PREPARED)).rows).toEqual([
+          { name: 'store_1', statement: divide },
+          { name: 'store_2', statement: add },
+        ]);
+      } finally {
+        client.release();
+      }
+    });
+
+    let t: TestContext | undefined;
+    afterEach(async () => {
+      await t?.close();
+      t = undefined;
+    });
+
+    it("the store's own queries run prepared once repeated, and answer as before", async () => {
+      t = await createTestApp({ MAIL_WORKER: 'false' });
+      const made = await createProduct(t.database.db, { name: 'Prepared lamp' });
+      // one transaction: one connection of the pool, so its session's statements can be listed
+      const seen = await t.database.db.transaction(async (tx) => {
+        const names: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const rows = await tx
+            .select({ name: products.name })
+            .from(products)
+            .where(sql`${products.id} = ${made.id}`);
+          names.push(rows[0]!.name);
+        }
+        const prepared = await tx.execute<{ statement: string }>(sql.raw(PREPARED));
+        return { names, statements: prepared.rows.map((r) => r.statement) };
+      });
+      expect(seen.names).toEqual(['Prepared lamp', 'Prepared lamp', 'Prepared lamp']);
+      expect(seen.statements).toContainEqual(
+        expect.stringMatching(/^select "name" from "products" where "products"\."id" = \$1$/),
+      );
+    });
+  });
