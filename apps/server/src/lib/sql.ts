@@ -1,4 +1,5 @@
-import { and, getTableColumns, gte, lte, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
+import { and, getTableColumns, gte, inArray, lte, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Escapes LIKE's wildcards so user text only ever matches itself. */
 export function escapeLike(value: string): string {
@@ -8,6 +9,20 @@ export function escapeLike(value: string): string {
 /** Case-insensitive "contains" on an already-lowercased column expression (trigram indexes answer it). */
 export function containsLower(column: SQL, value: string): SQL {
   return sql`${column} like ${`%${escapeLike(value.toLowerCase())}%`}`;
+}
+
+const LOWER_HEX = /^[0-9a-f]+$/;
+
+/**
+ * `column` is one of `values`, sent as one array parameter (an array literal, as both drivers pass a text
+ * parameter the same way) rather than one parameter each. The statement's text is then the same for any
+ * number of values, so one prepared statement serves every batch size (db/prepared-statements.ts), and a
+ * long list costs no building, sending and planning of an IN list of that many items. Only lowercase hex
+ * values (ids, token hashes) can go in the literal as they are; any other list goes as an IN list.
+ */
+export function anyOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  if (!values.every((v) => LOWER_HEX.test(v))) return inArray(column, [...values]);
+  return sql`${column} = any(${`{${values.join(',')}}`}::${sql.raw(column.getSQLType())}[])`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   categories,
@@ -8,6 +8,7 @@ import {
   products,
   reviews,
 } from '#server/db/schema/index.ts';
+import { anyOf } from '#server/lib/sql.ts';
 
 export type VariantRow = typeof productVariants.$inferSelect;
 
@@ -68,7 +69,7 @@ export const catalogRepository = {
     return db
       .select()
       .from(productVariants)
-      .where(inArray(productVariants.productId, productIds))
+      .where(anyOf(productVariants.productId, productIds))
       .orderBy(asc(productVariants.productId), asc(productVariants.position));
   },
 

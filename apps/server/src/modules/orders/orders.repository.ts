@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { newId } from '#server/lib/ids.ts';
 import { ORDER_NUMBER_SLOT } from '#server/lib/mailer/index.ts';
-import { rowFromJson } from '#server/lib/sql.ts';
+import { anyOf, rowFromJson } from '#server/lib/sql.ts';
 import {
   couponUses,
   coupons,
@@ -35,7 +35,7 @@ export const ordersRepository = {
         })
         .from(products)
         // a draft is not for sale: ordering one reads as ordering a product that does not exist
-        .where(and(inArray(products.id, ids), eq(products.status, 'active')))
+        .where(and(anyOf(products.id, ids), eq(products.status, 'active')))
     );
   },
 
@@ -51,7 +51,7 @@ export const ordersRepository = {
         countInStock: productVariants.countInStock,
       })
       .from(productVariants)
-      .where(inArray(productVariants.productId, productIds));
+      .where(anyOf(productVariants.productId, productIds));
   },
 
   /**

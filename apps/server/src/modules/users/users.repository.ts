@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '#server/db/client.ts';
 import { authTokens, guestSessions, users } from '#server/db/schema/index.ts';
+import { anyOf } from '#server/lib/sql.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type NewUser = typeof users.$inferInsert;
@@ -126,7 +127,7 @@ export const usersRepository = {
 
   /** Many users by id in one query (the sign-in check of concurrent requests, plugins/auth). */
   async findByIds(db: Conn, ids: string[]): Promise<Map<string, UserRow>> {
-    const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
+    const rows = ids.length ? await db.select().from(users).where(anyOf(users.id, ids)) : [];
     return new Map(rows.map((u) => [u.id, u]));
   },
 
@@ -139,7 +140,7 @@ export const usersRepository = {
       .innerJoin(users, eq(users.id, guestSessions.userId))
       .where(
         and(
-          inArray(guestSessions.tokenHash, tokenHashes),
+          anyOf(guestSessions.tokenHash, tokenHashes),
           gt(guestSessions.expiresAt, new Date()),
           eq(users.isGuest, true),
         ),

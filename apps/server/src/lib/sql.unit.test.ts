@@ -1,0 +1,25 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { guestSessions, products } from '#server/db/schema/index.ts';
+import { anyOf } from './sql.ts';
+
+const dialect = new PgDialect();
+const render = (...args: Parameters<typeof anyOf>) => dialect.sqlToQuery(anyOf(...args));
+
+describe('anyOf', () => {
+  it('sends hex values as one array literal, cast to the column type, so the text is the same for any count', () => {
+    const one = render(products.id, ['6b0609ae1997ab9734a4c426']);
+    const three = render(products.id, ['aa', 'bb', 'cc']);
+    expect(one.sql).toBe('"products"."id" = any($1::char(24)[])');
+    expect(three.sql).toBe(one.sql);
+    expect(three.params).toEqual(['{aa,bb,cc}']);
+    expect(render(guestSessions.tokenHash, ['ab12']).sql).toBe('"guest_sessions"."token_hash" = any($1::char(64)[])');
+    expect(render(products.id, [])).toEqual({ sql: one.sql, params: ['{}'], typings: expect.anything() });
+  });
+
+  it('sends any other value as a parameter of its own: nothing can break out of the literal', () => {
+    const q = render(products.id, ['aa', 'x"}', 'AB']);
+    expect(q.sql).toBe('"products"."id" in ($1, $2, $3)');
+    expect(q.params).toEqual(['aa', 'x"}', 'AB']);
+  });
+});
