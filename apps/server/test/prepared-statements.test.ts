@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { preparingClient, StatementNames } from '#server/db/prepared-statements.ts';
+import type { Db } from '#server/db/client.ts';
 import { products } from '#server/db/schema/index.ts';
+import { newId } from '#server/lib/ids.ts';
+import { ordersRepository } from '#server/modules/orders/orders.repository.ts';
 import { createTestApp, type TestContext } from '#test/helpers.ts';
-import { createProduct } from '#test/factories.ts';
+import { createProduct, createUser } from '#test/factories.ts';
 import { adminUrl, testDbKind } from '#test/test-db.ts';
 
 /** What the connection has prepared: its pg_prepared_statements, the store's own only. */
@@ -95,5 +98,74 @@ if (testDbKind() === 'postgres')
       expect(seen.statements).toContainEqual(
         expect.stringMatching(/^select "name" from "products" where "products"\."id" = \$1$/),
       );
+    });
+    it('plans the order-placing statement once per connection: PostgreSQL keeps its generic plan', async () => {
+      t = await createTestApp({ MAIL_WORKER: 'false' });
+      const db = t.database.db;
+      const [buyer, made] = [await createUser(db), await createProduct(db, { countInStock: 50 })];
+      // a catalogue big enough for the planner to cost index reads by how many ids it expects (on a few
+      // rows every plan costs the same): 5,000 copies of the product, analysed
+      const [row] = await db
+        .select()
+        .from(products)
+        .where(sql`${products.id} = ${made.id}`);
+      for (let from = 0; from < 5000; from += 1000)
+        await db.insert(products).values(
+          Array.from({ length: 1000 }, (_, k) => ({
+            ...row!,
+            id: (from + k + 1).toString(16).padStart(24, '0'),
+            slug: `copy-${from + k + 1}`,
+            countInStock: 5,
+          })),
+        );
+      await db.execute(sql`analyze products`);
+      const plans = await db.transaction(async (tx) => {
+        for (let i = 0; i < 8; i++) {
+          const orderId = newId();
+          await ordersRepository.placeWithStock(
+            tx as unknown as Db,
+            {
+              id: orderId,
+              userId: buyer.id,
+              username: buyer.username,
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              email: 'ada@example.com',
+              shippingAddress: {
+                shipToFirstName: 'Ada',
+                shipToLastName: 'Lovelace',
+                address1: '1 Main St',
+                address2: '',
+                city: 'Springfield',
+                state: 'IL',
+                postalCode: '62701',
+                country: 'US',
+              },
+              paymentMethod: 'PayPal',
+              itemsCents: 1000,
+              taxCents: 0,
+              shippingCents: 0,
+              totalCents: 1000,
+            },
+            [{ id: newId(), orderId, productId: made.id, name: made.name, priceCents: 1000, qty: 1 }],
+            { to: 'ada@example.com', subject: 'Order', html: '<p>Order</p>', text: 'Order' },
+            null,
+            buyer.username,
+          );
+        }
+        const listed = await tx.execute<{ generic_plans: string; custom_plans: string }>(
+          sql.raw(
+            "select generic_plans, custom_plans from pg_prepared_statements where statement like '%with lines as%'",
+          ),
+        );
+        return listed.rows.map((r) => ({ generic: Number(r.generic_plans), custom: Number(r.custom_plans) }));
+      });
+      // run unnamed once, then prepared: five custom plans, and the generic one from then on
+      expect(plans).toEqual([{ generic: 2, custom: 5 }]);
+      const [left] = await db
+        .select({ n: products.countInStock })
+        .from(products)
+        .where(sql`${products.id} = ${made.id}`);
+      expect(left!.n).toBe(42);
     });
   });

@@ -74,7 +74,11 @@ export const ordersRepository = {
     coupon: { id: string; email: string } | null,
     placedBy: string,
   ): Promise<{ row: OrderRow; items: OrderItemRow[]; left: Map<string, number> }> {
-    // array literals (hex ids and integers only): both drivers pass a text parameter the same way
+    // array literals (hex ids and integers only): both drivers pass a text parameter the same way. Each
+    // array and the items go in as `(select $n)`, which the planner cannot look into: its custom plans then
+    // assume what its generic plan assumes (ten elements), so PostgreSQL keeps the generic plan of this
+    // prepared statement and plans it once per connection (0.03 ms) instead of once per order (0.5-0.9 ms);
+    // a custom plan that saw one order line always looked cheaper on paper
     const pids = `{${items.map((i) => i.productId).join(',')}}`;
     const vids = `{${items.map((i) => i.variantId ?? 'NULL').join(',')}}`;
     const qtys = `{${items.map((i) => Math.trunc(i.qty)).join(',')}}`;
@@ -115,15 +119,15 @@ export const ordersRepository = {
       items: object[];
     }>(sql`
       with lines as (
-        select * from unnest(${pids}::char(24)[], ${vids}::char(24)[], ${qtys}::int[]) as l(product_id, variant_id, qty)
+        select * from unnest((select ${pids}::char(24)[]), (select ${vids}::char(24)[]), (select ${qtys}::int[])) as l(product_id, variant_id, qty)
       ), locked as (
         select ${products.id} as id from ${products}
-        where ${products.id} = any(${pids}::char(24)[]) order by ${products.id} for update
+        where ${products.id} = any((select ${pids}::char(24)[])::char(24)[]) order by ${products.id} for update
       ), vlocked as (
         -- locked after the products (every writer of a variant holds its product first); FOR UPDATE
         -- reads the latest committed row, so the pool below is the one the variant has now
         select v.id, v.product_id, v.count_in_stock from ${productVariants} v
-        where v.id = any(${vids}::char(24)[]) and (select count(*) from locked) >= 0
+        where v.id = any((select ${vids}::char(24)[])::char(24)[]) and (select count(*) from locked) >= 0
         order by v.id for update
       ), pool as (
         select l.product_id, l.variant_id, l.qty, (vl.count_in_stock is not null) as own
@@ -145,7 +149,7 @@ export const ordersRepository = {
           (id, order_id, product_id, variant_id, variant_name, name, image, price_cents, qty, from_variant_stock)
         select i.id, i.order_id, i.product_id, i.variant_id, i.variant_name, i.name, i.image, i.price_cents, i.qty,
           coalesce((select p.own from pool p where p.product_id = i.product_id and p.variant_id = i.variant_id), false)
-        from json_to_recordset(${itemsJson}::json) as i(
+        from json_to_recordset((select ${itemsJson}::json)) as i(
           id char(24), order_id char(24), product_id char(24), variant_id char(24), variant_name varchar,
           name varchar, image text, price_cents int, qty int)
         returning *
