@@ -13,6 +13,79 @@ import { adminUrl, testDbKind } from '#test/test-db.ts';
 /** What the connection has prepared: its pg_prepared_statements, the store's own only. */
 const PREPARED = "select name, statement from pg_prepared_statements where name like 'store_%' order by name";
 
+/**
+ * Eight orders for one product, placed one after another on one connection (one transaction) through the
+ * placing statement, over a catalogue of 5,001 products, analysed: big enough for the planner to cost index
+ * reads by how many ids it expects (on a few rows every plan costs the same). `then` runs on the same
+ * connection afterwards. The product had 50 units.
+ */
+async function placeEight<T>(db: Db, then: (tx: Db) => Promise<T>): Promise<{ after: T; productId: string }> {
+  const [buyer, made] = [await createUser(db), await createProduct(db, { countInStock: 50 })];
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(sql`${products.id} = ${made.id}`);
+  for (let from = 0; from < 5000; from += 1000)
+    await db.insert(products).values(
+      Array.from({ length: 1000 }, (_, k) => ({
+        ...row!,
+        id: (from + k + 1).toString(16).padStart(24, '0'),
+        slug: `copy-${from + k + 1}`,
+        countInStock: 5,
+      })),
+    );
+  await db.execute(sql`analyze products`);
+  const after = await db.transaction(async (tx) => {
+    for (let i = 0; i < 8; i++) {
+      const orderId = newId();
+      await ordersRepository.placeWithStock(
+        tx as unknown as Db,
+        {
+          id: orderId,
+          userId: buyer.id,
+          username: buyer.username,
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+          shippingAddress: {
+            shipToFirstName: 'Ada',
+            shipToLastName: 'Lovelace',
+            address1: '1 Main St',
+            address2: '',
+            city: 'Springfield',
+            state: 'IL',
+            postalCode: '62701',
+            country: 'US',
+          },
+          paymentMethod: 'PayPal',
+          itemsCents: 1000,
+          taxCents: 0,
+          shippingCents: 0,
+          totalCents: 1000,
+        },
+        [{ id: newId(), orderId, productId: made.id, name: made.name, priceCents: 1000, qty: 1 }],
+        { to: 'ada@example.com', subject: 'Order', html: '<p>Order</p>', text: 'Order' },
+        null,
+        buyer.username,
+      );
+    }
+    return then(tx as unknown as Db);
+  });
+  return { after, productId: made.id };
+}
+
+/** Units left of the product, and orders placed for it. */
+async function afterEight(db: Db, productId: string) {
+  const [left] = await db
+    .select({ n: products.countInStock })
+    .from(products)
+    .where(sql`${products.id} = ${productId}`);
+  const placed = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from order_items where product_id = ${productId}`,
+  );
+  return { left: left!.n, placed: Number(placed.rows[0]!.n) };
+}
+
 if (testDbKind() === 'postgres')
   describe('named prepared statements on PostgreSQL', () => {
     const pools: pg.Pool[] = [];
@@ -101,58 +174,7 @@ if (testDbKind() === 'postgres')
     });
     it('plans the order-placing statement once per connection: PostgreSQL keeps its generic plan', async () => {
       t = await createTestApp({ MAIL_WORKER: 'false' });
-      const db = t.database.db;
-      const [buyer, made] = [await createUser(db), await createProduct(db, { countInStock: 50 })];
-      // a catalogue big enough for the planner to cost index reads by how many ids it expects (on a few
-      // rows every plan costs the same): 5,000 copies of the product, analysed
-      const [row] = await db
-        .select()
-        .from(products)
-        .where(sql`${products.id} = ${made.id}`);
-      for (let from = 0; from < 5000; from += 1000)
-        await db.insert(products).values(
-          Array.from({ length: 1000 }, (_, k) => ({
-            ...row!,
-            id: (from + k + 1).toString(16).padStart(24, '0'),
-            slug: `copy-${from + k + 1}`,
-            countInStock: 5,
-          })),
-        );
-      await db.execute(sql`analyze products`);
-      const plans = await db.transaction(async (tx) => {
-        for (let i = 0; i < 8; i++) {
-          const orderId = newId();
-          await ordersRepository.placeWithStock(
-            tx as unknown as Db,
-            {
-              id: orderId,
-              userId: buyer.id,
-              username: buyer.username,
-              firstName: 'Ada',
-              lastName: 'Lovelace',
-              email: 'ada@example.com',
-              shippingAddress: {
-                shipToFirstName: 'Ada',
-                shipToLastName: 'Lovelace',
-                address1: '1 Main St',
-                address2: '',
-                city: 'Springfield',
-                state: 'IL',
-                postalCode: '62701',
-                country: 'US',
-              },
-              paymentMethod: 'PayPal',
-              itemsCents: 1000,
-              taxCents: 0,
-              shippingCents: 0,
-              totalCents: 1000,
-            },
-            [{ id: newId(), orderId, productId: made.id, name: made.name, priceCents: 1000, qty: 1 }],
-            { to: 'ada@example.com', subject: 'Order', html: '<p>Order</p>', text: 'Order' },
-            null,
-            buyer.username,
-          );
-        }
+      const { after: plans, productId } = await placeEight(t.database.db, async (tx) => {
         const listed = await tx.execute<{ generic_plans: string; custom_plans: string }>(
           sql.raw(
             "select generic_plans, custom_plans from pg_prepared_statements where statement like '%with lines as%'",
@@ -162,10 +184,21 @@ if (testDbKind() === 'postgres')
       });
       // run unnamed once, then prepared: five custom plans, and the generic one from then on
       expect(plans).toEqual([{ generic: 2, custom: 5 }]);
-      const [left] = await db
-        .select({ n: products.countInStock })
-        .from(products)
-        .where(sql`${products.id} = ${made.id}`);
-      expect(left!.n).toBe(42);
+      expect(await afterEight(t.database.db, productId)).toEqual({ left: 42, placed: 8 });
+    });
+  });
+
+if (testDbKind() === 'pglite')
+  describe('the order-placing statement on the embedded database', () => {
+    let t: TestContext | undefined;
+    afterEach(async () => {
+      await t?.close();
+      t = undefined;
+    });
+
+    it('places eight orders in a row, each taking its unit (no statement is named here)', async () => {
+      t = await createTestApp({ MAIL_WORKER: 'false' });
+      const { productId } = await placeEight(t.database.db, async () => undefined);
+      expect(await afterEight(t.database.db, productId)).toEqual({ left: 42, placed: 8 });
     });
   });
