@@ -108,6 +108,16 @@ if (testDbKind() === 'postgres')
       expect((await pool.query(PREPARED)).rows).toEqual([{ name: 'store_1', statement: text }]);
     });
 
+    it('sends a query without values as it was, so several statements in one still run', async () => {
+      const pool = poolOf(new StatementNames());
+      const text = 'select 1 as a; select 2 as b';
+      for (let i = 0; i < 3; i++) {
+        const results = (await pool.query({ text, values: [] })) as unknown as pg.QueryResult[];
+        expect(results.map((r) => r.rows[0])).toEqual([{ a: 1 }, { b: 2 }]);
+      }
+      expect((await pool.query(PREPARED)).rows).toEqual([]);
+    });
+
     it('prepares nothing with a bound of 0 (DB_PREPARED_STATEMENTS=false)', async () => {
       const pool = poolOf(new StatementNames(0));
       for (let i = 0; i < 4; i++) await pool.query({ text: 'select $1::int * 2 as n', values: [i] });

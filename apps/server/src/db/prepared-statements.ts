@@ -43,20 +43,25 @@ export class StatementNames {
 }
 
 /**
- * A pg Client class whose query configs ({ text, values }, as Drizzle sends them) run as named prepared
- * statements when `names` gives them a name. Plain text queries (several statements at once) and query
- * objects of their own (cursors, streams) go as they are.
+ * A pg Client class whose query configs with values ({ text } and its values, as Drizzle sends them) run
+ * as named prepared statements when `names` gives them a name. Queries without values (they may hold
+ * several statements), plain text queries and query objects of their own (cursors, streams) go as they are.
  */
 export function preparingClient(names: StatementNames): typeof pg.Client {
   class PreparingClient extends pg.Client {}
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   Object.defineProperty(PreparingClient.prototype, 'query', {
     value: function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+      // only a query with values: one without goes by the simple protocol, which may hold several
+      // statements (a prepared statement holds one), and keeps doing so
+      const values = rest[0] ?? (config as { values?: unknown } | null)?.values;
       if (
         config !== null &&
         typeof config === 'object' &&
         !('submit' in config) &&
-        (config as { name?: unknown }).name === undefined
+        (config as { name?: unknown }).name === undefined &&
+        Array.isArray(values) &&
+        values.length > 0
       ) {
         const text = (config as { text?: unknown }).text;
         const name = typeof text === 'string' ? names.nameOf(text) : undefined;
