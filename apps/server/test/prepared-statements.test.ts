@@ -8,6 +8,7 @@ import { newId } from '#server/lib/ids.ts';
 import { ordersRepository } from '#server/modules/orders/orders.repository.ts';
 import { createTestApp, type TestContext } from '#test/helpers.ts';
 import { createProduct, createUser } from '#test/factories.ts';
+import { usAddress } from '#test/orders-support.ts';
 import { adminUrl, testDbKind } from '#test/test-db.ts';
 
 /** What the connection has prepared: its pg_prepared_statements, the store's own only. */
@@ -47,16 +48,7 @@ async function placeEight<T>(db: Db, then: (tx: Db) => Promise<T>): Promise<{ af
           firstName: 'Ada',
           lastName: 'Lovelace',
           email: 'ada@example.com',
-          shippingAddress: {
-            shipToFirstName: 'Ada',
-            shipToLastName: 'Lovelace',
-            address1: '1 Main St',
-            address2: '',
-            city: 'Springfield',
-            state: 'IL',
-            postalCode: '62701',
-            country: 'US',
-          },
+          shippingAddress: usAddress,
           paymentMethod: 'PayPal',
           itemsCents: 1000,
           taxCents: 0,
@@ -85,6 +77,13 @@ async function afterEight(db: Db, productId: string) {
   );
   return { left: left!.n, placed: Number(placed.rows[0]!.n) };
 }
+
+/** The app of the test running now, closed after it. */
+let t: TestContext | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
 
 if (testDbKind() === 'postgres')
   describe('named prepared statements on PostgreSQL', () => {
@@ -155,12 +154,6 @@ if (testDbKind() === 'postgres')
       }
     });
 
-    let t: TestContext | undefined;
-    afterEach(async () => {
-      await t?.close();
-      t = undefined;
-    });
-
     it("the store's own queries run prepared once repeated, and answer as before", async () => {
       t = await createTestApp({ MAIL_WORKER: 'false' });
       const made = await createProduct(t.database.db, { name: 'Prepared lamp' });
@@ -182,6 +175,7 @@ if (testDbKind() === 'postgres')
         expect.stringMatching(/^select "name" from "products" where "products"\."id" = \$1$/),
       );
     });
+
     it('plans the order-placing statement once per connection: PostgreSQL keeps its generic plan', async () => {
       t = await createTestApp({ MAIL_WORKER: 'false' });
       const { after: plans, productId } = await placeEight(t.database.db, async (tx) => {
@@ -200,12 +194,6 @@ if (testDbKind() === 'postgres')
 
 if (testDbKind() === 'pglite')
   describe('the order-placing statement on the embedded database', () => {
-    let t: TestContext | undefined;
-    afterEach(async () => {
-      await t?.close();
-      t = undefined;
-    });
-
     it('places eight orders in a row, each taking its unit (no statement is named here)', async () => {
       t = await createTestApp({ MAIL_WORKER: 'false' });
       const { productId } = await placeEight(t.database.db, async () => undefined);
