@@ -182,6 +182,48 @@ describe('admin order list: sorting, bulk delivery, exporting a selection', () =
     expect((await total('refundDue=no&pageSize=100')).total).toBe(6);
   });
 
+  it("counts a range of amounts from the filter set's kept totals exactly as SQL does, and afresh after a change", async () => {
+    const rows = await t.app.db.select({ id: orders.id, cents: orders.totalCents }).from(orders);
+    const amounts = [...new Set(rows.map((r) => r.cents))].sort((a, b) => a - b);
+    // each amount itself, one cent either side of it, and no bound
+    const bounds = [undefined, ...amounts.flatMap((c) => [c - 1, c, c + 1])];
+    const totalOf = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().total as number;
+    };
+    const check = async () => {
+      for (const paid of [undefined, true]) {
+        for (const min of bounds) {
+          for (const max of [undefined, amounts[2]! + 1, amounts.at(-1)!]) {
+            const filter: OrderFilter = { paid, minTotalCents: min, maxTotalCents: max };
+            const query = [
+              paid === undefined ? '' : 'paid=yes',
+              min === undefined ? '' : `minTotal=${min / 100}`,
+              max === undefined ? '' : `maxTotal=${max / 100}`,
+            ]
+              .filter(Boolean)
+              .join('&');
+            expect(await totalOf(query), query).toBe(await repo.count(t.app.db, filter));
+          }
+        }
+      }
+    };
+    await check();
+    // the cheapest order now costs the most: every range counted afresh
+    const cheapest = rows.find((r) => r.cents === amounts[0])!;
+    await t.app.db
+      .update(orders)
+      .set({ totalCents: amounts.at(-1)! + 500 })
+      .where(eq(orders.id, cheapest.id));
+    try {
+      expect(await totalOf(`minTotal=${(amounts.at(-1)! + 1) / 100}`)).toBe(1);
+      await check();
+    } finally {
+      await t.app.db.update(orders).set({ totalCents: cheapest.cents }).where(eq(orders.id, cheapest.id));
+    }
+  });
+
   it('marks delivered only by admins', async () => {
     expect((await bulkDeliver([ids.a!], { headers: {} })).statusCode).toBe(401);
     const refused = await bulkDeliver([ids.a!], shopper);

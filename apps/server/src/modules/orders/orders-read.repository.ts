@@ -279,6 +279,18 @@ export const ordersReadRepository = {
       .orderBy(asc(orderItems.orderId), asc(orderItems.id));
   },
 
+  /**
+   * The totals (cents) of the orders matching `filter`, in ascending order, read from the index the
+   * conditions pick (every list index holds the total).
+   */
+  async totalsOf(db: Conn, filter: OrderFilter): Promise<Int32Array> {
+    const [row] = await db
+      .select({ totals: sql<string | null>`string_agg(${orders.totalCents}::text, ',' order by ${orders.totalCents})` })
+      .from(orders)
+      .where(whereOf(filter));
+    return row?.totals ? Int32Array.from(row.totals.split(','), Number) : new Int32Array(0);
+  },
+
   async count(db: Conn, filter: OrderFilter): Promise<number> {
     const [row] = await db.select({ n: count() }).from(orders).where(whereOf(filter));
     return row?.n ?? 0;
