@@ -13,7 +13,7 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#server/lib/errors.ts';
 import { Memo } from '#server/lib/memo.ts';
-import { countInRange } from '#server/lib/sorted.ts';
+import { RangeCounts } from '#server/lib/range-counts.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 import { batchLoader } from '#server/lib/batch-loader.ts';
 import { fewMatches, ordersReadRepository as repo, type OrderFilter, type OrderRow } from './orders-read.repository.ts';
@@ -102,33 +102,21 @@ export async function listOrders(
   };
 }
 
-/** A filter set's order totals are kept (sorted) for ranges of amounts when it matches at most this many. */
-const KEPT_AMOUNTS_MAX = 250_000;
-/** The kept totals of every filter set together, at most (4 bytes each: 16 MB). */
-const KEPT_AMOUNTS_BUDGET = 4_000_000;
-
 /**
  * The admin order list with its totals remembered: each request first reads the orders' change marks (one
  * of them changes in the very transaction that places, changes or deletes an order or records a payment,
  * whichever process makes it), and a filter set's total counted under the same marks is used again; a
  * change of the marks forgets every remembered total. Requests arriving together share one read of the
- * marks and one count.
- *
- * Ranges of amounts (a minimum or maximum total) are the one filter whose values are endless, so each
- * range would be counted over every matching index entry. The second range asked of the same other
- * filters under the same marks reads their orders' totals, sorted, once (when they match at most
- * KEPT_AMOUNTS_MAX orders), and every range of them is then counted by two binary searches. A lone range
- * in a shop whose orders keep changing is counted as any filter set is. The memo belongs to one database
- * (one app).
+ * marks and one count. A range of amounts (minimum or maximum total) asked again of the same other
+ * filters is counted from their sorted totals (RangeCounts): an admin trying amounts, or many admins on a
+ * busy list, do not count every matching order per range. The memo belongs to one database (one app).
  */
-export function memoizedOrderList(db: Db, size = 2000, amountSets = 64) {
+export function memoizedOrderList(db: Db, size = 2000) {
+  // up to 250,000 orders per filter set, 4,000,000 totals (16 MB) in all
+  const rangeCounts = () => new RangeCounts({ sets: 64, maxValues: 250_000, budget: 4_000_000 });
   let counts = new Memo<number>(size);
-  const keptAmounts = () =>
-    new Memo<Int32Array | null>(amountSets, { max: KEPT_AMOUNTS_BUDGET, of: (v) => v?.length ?? 0 });
-  let amounts = keptAmounts();
+  let amounts = rangeCounts();
   let keptUnder = '';
-  // the other filters of a range asked under the current marks
-  let ranged = new Set<string>();
   const marksNow = batchLoader(async () => new Map([[0, await repo.marks(db)]]), { maxInFlight: 2, maxBatch: 1 });
   const countOf = (filter: OrderFilter) => counts.get(JSON.stringify(filter), () => repo.count(db, filter));
   const totals = async (filter: OrderFilter) => {
@@ -139,21 +127,20 @@ export function memoizedOrderList(db: Db, size = 2000, amountSets = 64) {
       // what was kept was counted before this change
       keptUnder = marks.orders;
       counts = new Memo<number>(size);
-      amounts = keptAmounts();
-      ranged = new Set();
+      amounts = rangeCounts();
     }
     const { minTotalCents: min, maxTotalCents: max, ...whole } = filter;
-    const key = JSON.stringify(whole);
-    if ((min !== undefined || max !== undefined) && ranged.has(key)) {
-      const sorted = await amounts.get(key, async () =>
-        (await countOf(whole)) <= KEPT_AMOUNTS_MAX ? repo.totalsOf(db, whole) : null,
-      );
-      if (sorted) return { total: countInRange(sorted, min, max), tableRows: marks.tableRows };
-    } else if (min !== undefined || max !== undefined) {
-      if (ranged.size >= size) ranged.clear();
-      ranged.add(key);
-    }
-    return { total: await countOf(filter), tableRows: marks.tableRows };
+    const ranged =
+      min !== undefined || max !== undefined
+        ? await amounts.count(
+            JSON.stringify(whole),
+            min,
+            max,
+            () => countOf(whole),
+            () => repo.totalsOf(db, whole),
+          )
+        : undefined;
+    return { total: ranged ?? (await countOf(filter)), tableRows: marks.tableRows };
   };
   return (q: OrderListQuery) => listOrders(db, q, totals);
 }

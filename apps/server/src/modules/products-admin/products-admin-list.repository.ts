@@ -222,6 +222,17 @@ export const productsAdminListRepository = {
     return { total: row?.n ?? 0, tableRows: Number(row?.rows ?? 0) };
   },
 
+  /** The prices (cents) of the products the filter matches, in ascending order. */
+  async pricesOf(db: Db, filter: AdminProductFilter): Promise<Int32Array> {
+    const [row] = await db
+      .select({
+        prices: sql<string | null>`string_agg(${products.priceCents}::text, ',' order by ${products.priceCents})`,
+      })
+      .from(products)
+      .where(whereOf(filter));
+    return row?.prices ? Int32Array.from(row.prices.split(','), Number) : new Int32Array(0);
+  },
+
   /**
    * Every distinct brand, lowercased, read off the brand index one value at a time (a skip scan: one index
    * probe per brand, however many products), or null when there are more than `max`.

@@ -9,6 +9,7 @@ import {
   type AdminProductRow,
 } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
+import { RangeCounts } from '#server/lib/range-counts.ts';
 import {
   fewMatches,
   productsAdminListRepository as repo,
@@ -60,15 +61,21 @@ function toRow(r: AdminListRow): AdminProductRow {
 /** More distinct brands than this and a brand text is matched by the trigram index instead. */
 export const MAX_RESOLVED_BRANDS = 5000;
 
+/** Prices kept per filter set for ranges: up to 250,000 products each, 4,000,000 prices (16 MB) in all. */
+const priceRanges = () => new RangeCounts({ sets: 64, maxValues: 250_000, budget: 4_000_000 });
+
 /**
- * The admin list's totals per filter set (a count is linear in the matches) and the catalogue's distinct
- * brands, kept until a catalogue write drops them (`drop()`, wired to the catalogue cache, so every process
- * drops them through the cache bus). What was read while a write came in is not kept (generation counter).
+ * The admin list's totals per filter set (a count is linear in the matches), the sorted prices of the
+ * filter sets asked with several price ranges (`prices`: each range is then two binary searches) and the
+ * catalogue's distinct brands, kept until a catalogue write drops them (`drop()`, wired to the catalogue
+ * cache, so every process drops them through the cache bus). What was read while a write came in is not
+ * kept (generation counter; the prices are read into the set a write replaces).
  */
 export class AdminListTotals {
   private generation = 0;
   private readonly totals = new Map<string, { total: number; tableRows: number }>();
   private brandList: Promise<string[] | null> | undefined;
+  prices = priceRanges();
 
   constructor(private readonly max = 2000) {}
 
@@ -76,6 +83,7 @@ export class AdminListTotals {
     this.generation++;
     this.totals.clear();
     this.brandList = undefined;
+    this.prices = priceRanges();
   }
 
   /** The distinct brands (lowercased), or null when there are too many; read once per catalogue change. */
@@ -104,6 +112,31 @@ export class AdminListTotals {
     }
     return n;
   }
+}
+
+/**
+ * The filter's total from what `totals` keeps: a price range asked again of the same other filters is
+ * counted from their sorted prices, anything else counted once per filter set.
+ */
+async function countedWith(
+  db: Db,
+  totals: AdminListTotals,
+  filter: AdminProductFilter,
+): Promise<{ total: number; tableRows: number }> {
+  const { minPriceCents: min, maxPriceCents: max, ...whole } = filter;
+  if (min !== undefined || max !== undefined) {
+    const key = JSON.stringify(whole);
+    const wholeCount = () => totals.total(key, () => repo.count(db, whole));
+    const ranged = await totals.prices.count(
+      key,
+      min,
+      max,
+      async () => (await wholeCount()).total,
+      () => repo.pricesOf(db, whole),
+    );
+    if (ranged !== undefined) return { total: ranged, tableRows: (await wholeCount()).tableRows };
+  }
+  return totals.total(JSON.stringify(filter), () => repo.count(db, filter));
 }
 
 /** GET /api/admin/products: drafts and active products, filtered, sorted (newest first by default), paged. */
@@ -135,7 +168,7 @@ export async function listAdminProducts(
   // counted first: a list with no match (or a page past its end) reads no rows, and a page of few
   // matches is read from them, sorted, instead of walking a sort index past every other product
   const count = () => repo.count(db, filter);
-  const { total, tableRows } = totals ? await totals.total(JSON.stringify(filter), count) : await count();
+  const { total, tableRows } = totals ? await countedWith(db, totals, filter) : await count();
   const rows =
     total === 0 || offset >= total
       ? []

@@ -152,6 +152,59 @@ describe(`the admin product list on ${N.toLocaleString('en')} products`, () => {
     }
   });
 
+  it("counts each price range of a brand from its kept prices exactly as SQL does, and afresh after a product's price changes", async () => {
+    const all = await repo.distinctBrands(t.app.db, 5000);
+    const brands = all!.filter((b) => b.includes('brand 7'));
+    // bounds in cents: both sides of a product's price and random ones, with either bound left out
+    const [sample] = await t.app.db
+      .execute<{ cents: number }>(sql`select price_cents as cents from products where brand = 'Brand 7' limit 1`)
+      .then((r) => r.rows);
+    const exact = Number(sample!.cents);
+    const ranges: [number | undefined, number | undefined][] = [
+      [exact, exact],
+      [exact + 1, undefined],
+      [undefined, exact - 1],
+      [undefined, undefined],
+      ...Array.from({ length: 20 }, (): [number, number] => {
+        const min = Math.floor(Math.random() * 90_000);
+        return [min, min + Math.floor(Math.random() * 20_000)];
+      }),
+    ];
+    const check = async () => {
+      for (const [min, max] of ranges) {
+        const query = [
+          'brand=brand 7',
+          min === undefined ? '' : `minPrice=${min / 100}`,
+          max === undefined ? '' : `maxPrice=${max / 100}`,
+        ]
+          .filter(Boolean)
+          .join('&');
+        const { total } = (await timed(query)).body as unknown as { total: number };
+        const filter: AdminProductFilter = { brands, minPriceCents: min, maxPriceCents: max };
+        expect(total, query).toBe((await repo.count(t.app.db, filter)).total);
+      }
+    };
+    await check();
+    const [one] = await t.app.db
+      .execute<{ id: string }>(sql`select id from products where brand = 'Brand 7' and price_cents <> ${exact} limit 1`)
+      .then((r) => r.rows);
+    const before = (await timed(`brand=brand 7&minPrice=${exact / 100}&maxPrice=${exact / 100}`)).body as unknown as {
+      total: number;
+    };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${one!.id}`,
+      headers: admin.headers,
+      payload: { price: exact / 100 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = (await timed(`brand=brand 7&minPrice=${exact / 100}&maxPrice=${exact / 100}`)).body as unknown as {
+      total: number;
+    };
+    expect(after.total).toBe(before.total + 1);
+    await check();
+  });
+
   it('filters by status on its index', async () => {
     const { body, ms } = await timed('status=draft&pageNumber=2');
     expect(body.products).toHaveLength(24);
