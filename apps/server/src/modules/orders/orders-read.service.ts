@@ -112,8 +112,8 @@ export async function listOrders(
  * busy list, do not count every matching order per range. The memo belongs to one database (one app).
  */
 export function memoizedOrderList(db: Db, size = 2000) {
-  // up to 250,000 orders per filter set, 4,000,000 totals (16 MB) in all
-  const rangeCounts = () => new RangeCounts({ sets: 64, maxValues: 250_000, budget: 4_000_000 });
+  // up to 250,000 orders per filter set, 2,000,000 totals (8 MB) in all
+  const rangeCounts = () => new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
   let counts = new Memo<number>(size);
   let amounts = rangeCounts();
   let keptUnder = '';

@@ -61,8 +61,8 @@ function toRow(r: AdminListRow): AdminProductRow {
 /** More distinct brands than this and a brand text is matched by the trigram index instead. */
 export const MAX_RESOLVED_BRANDS = 5000;
 
-/** Prices kept per filter set for ranges: up to 250,000 products each, 4,000,000 prices (16 MB) in all. */
-const priceRanges = () => new RangeCounts({ sets: 64, maxValues: 250_000, budget: 4_000_000 });
+/** Prices kept per filter set for ranges: up to 250,000 products each, 2,000,000 prices (8 MB) in all. */
+const priceRanges = () => new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
 
 /**
  * The admin list's totals per filter set (a count is linear in the matches), the sorted prices of the
