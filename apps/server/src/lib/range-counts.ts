@@ -3,38 +3,49 @@ import { countInRange } from './sorted.ts';
 
 /**
  * Counts of a filter set narrowed to a range of one integer column (an amount, a price) whose bounds are
- * endless, so that each range would otherwise be counted over every matching index entry. The second
- * range asked of the same other filters (`key`) reads their values, sorted, once (when they are at most
- * `maxValues`), and every range of them is then counted by two binary searches; the first is left to the
- * caller's count, so a lone range costs what it did. Kept values weigh at most `budget` numbers in all
- * (4 bytes each). Whoever holds it forgets it (a new one) when the rows may have changed.
+ * endless, so that each range would otherwise be counted over every matching index entry. The first range
+ * asked of the same other filters (`key`) reads their values once (when they are at most `maxValues`),
+ * and every range of them is then counted by two binary searches over the values, sorted. Kept values
+ * weigh at most `budget` numbers in all (4 bytes each). `forget()` when the rows may have changed; the
+ * filter sets found to match more than `maxValues` rows are remembered across it (their counts are left to
+ * the caller), so a broad filter set is read once, not after every change.
  */
 export class RangeCounts {
-  private readonly asked = new Set<string>();
-  private readonly kept: Memo<Int32Array | null>;
+  private kept: Memo<Int32Array | null>;
+  private readonly broad = new Set<string>();
 
   constructor(private readonly opts: { sets: number; maxValues: number; budget: number }) {
-    this.kept = new Memo(opts.sets, { max: opts.budget, of: (v) => v?.length ?? 0 });
+    this.kept = this.memo();
+  }
+
+  private memo() {
+    return new Memo<Int32Array | null>(this.opts.sets, { max: this.opts.budget, of: (v) => v?.length ?? 0 });
+  }
+
+  /** Drops every kept value: they were read before a change. */
+  forget(): void {
+    this.kept = this.memo();
   }
 
   /**
-   * How many of the `key` filters' rows lie in [min, max], or undefined when they are to be counted
-   * directly: the first range of them, or more than `maxValues` rows (`whole` counts them all, `values`
-   * reads them sorted).
+   * How many of the `key` filters' rows lie in [min, max], or undefined when they match more than
+   * `maxValues` rows and are to be counted directly. `values(limit)` reads at most `limit` of their
+   * values, in any order.
    */
   async count(
     key: string,
     min: number | undefined,
     max: number | undefined,
-    whole: () => Promise<number>,
-    values: () => Promise<Int32Array>,
+    values: (limit: number) => Promise<Int32Array>,
   ): Promise<number | undefined> {
-    if (!this.asked.has(key)) {
-      if (this.asked.size >= this.opts.sets * 16) this.asked.clear();
-      this.asked.add(key);
-      return undefined;
-    }
-    const sorted = await this.kept.get(key, async () => ((await whole()) <= this.opts.maxValues ? values() : null));
+    if (this.broad.has(key)) return undefined;
+    const sorted = await this.kept.get(key, async () => {
+      const read = await values(this.opts.maxValues + 1);
+      if (read.length <= this.opts.maxValues) return read.sort();
+      if (this.broad.size >= this.opts.sets * 16) this.broad.clear();
+      this.broad.add(key);
+      return null;
+    });
     return sorted ? countInRange(sorted, min, max) : undefined;
   }
 }

@@ -107,18 +107,17 @@ export async function listOrders(
  * of them changes in the very transaction that places, changes or deletes an order or records a payment,
  * whichever process makes it), and a filter set's total counted under the same marks is used again; a
  * change of the marks forgets every remembered total. Requests arriving together share one read of the
- * marks and one count. A range of amounts (minimum or maximum total) asked again of the same other
- * filters is counted from their sorted totals (RangeCounts): an admin trying amounts, or many admins on a
- * busy list, do not count every matching order per range. The memo belongs to one database (one app).
+ * marks and one count. A range of amounts (minimum or maximum total) is counted from the totals of the
+ * orders its other filters match, read once per change of the marks (RangeCounts): an admin trying
+ * amounts, or many admins on a busy list, do not count every matching order per range. The memo belongs
+ * to one database (one app).
  */
 export function memoizedOrderList(db: Db, size = 2000) {
   // up to 250,000 orders per filter set, 2,000,000 totals (8 MB) in all
-  const rangeCounts = () => new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
+  const amounts = new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
   let counts = new Memo<number>(size);
-  let amounts = rangeCounts();
   let keptUnder = '';
   const marksNow = batchLoader(async () => new Map([[0, await repo.marks(db)]]), { maxInFlight: 2, maxBatch: 1 });
-  const countOf = (filter: OrderFilter) => counts.get(JSON.stringify(filter), () => repo.count(db, filter));
   const totals = async (filter: OrderFilter) => {
     const marks = (await marksNow(0))!;
     // no marks to check against (a slot's row gone): nothing can be reused
@@ -127,20 +126,15 @@ export function memoizedOrderList(db: Db, size = 2000) {
       // what was kept was counted before this change
       keptUnder = marks.orders;
       counts = new Memo<number>(size);
-      amounts = rangeCounts();
+      amounts.forget();
     }
     const { minTotalCents: min, maxTotalCents: max, ...whole } = filter;
     const ranged =
       min !== undefined || max !== undefined
-        ? await amounts.count(
-            JSON.stringify(whole),
-            min,
-            max,
-            () => countOf(whole),
-            () => repo.totalsOf(db, whole),
-          )
+        ? await amounts.count(JSON.stringify(whole), min, max, (limit) => repo.totalsOf(db, whole, limit))
         : undefined;
-    return { total: ranged ?? (await countOf(filter)), tableRows: marks.tableRows };
+    const total = ranged ?? (await counts.get(JSON.stringify(filter), () => repo.count(db, filter)));
+    return { total, tableRows: marks.tableRows };
   };
   return (q: OrderListQuery) => listOrders(db, q, totals);
 }

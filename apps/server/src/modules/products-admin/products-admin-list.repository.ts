@@ -222,14 +222,18 @@ export const productsAdminListRepository = {
     return { total: row?.n ?? 0, tableRows: Number(row?.rows ?? 0) };
   },
 
-  /** The prices (cents) of the products the filter matches, in ascending order. */
-  async pricesOf(db: Db, filter: AdminProductFilter): Promise<Int32Array> {
-    const [row] = await db
-      .select({
-        prices: sql<string | null>`string_agg(${products.priceCents}::text, ',' order by ${products.priceCents})`,
-      })
-      .from(products)
-      .where(whereOf(filter));
+  /** The planner's estimate of the catalogue's rows. */
+  async tableRows(db: Db): Promise<number> {
+    const result = await db.execute<{ rows: unknown }>(
+      sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'products'::regclass`,
+    );
+    return Number(result.rows[0]?.rows ?? 0);
+  },
+
+  /** The prices (cents) of at most `limit` of the products the filter matches, in no order. */
+  async pricesOf(db: Db, filter: AdminProductFilter, limit: number): Promise<Int32Array> {
+    const some = db.select({ v: products.priceCents }).from(products).where(whereOf(filter)).limit(limit).as('some');
+    const [row] = await db.select({ prices: sql<string | null>`string_agg(${some.v}::text, ',')` }).from(some);
     return row?.prices ? Int32Array.from(row.prices.split(','), Number) : new Int32Array(0);
   },
 

@@ -61,21 +61,21 @@ function toRow(r: AdminListRow): AdminProductRow {
 /** More distinct brands than this and a brand text is matched by the trigram index instead. */
 export const MAX_RESOLVED_BRANDS = 5000;
 
-/** Prices kept per filter set for ranges: up to 250,000 products each, 2,000,000 prices (8 MB) in all. */
-const priceRanges = () => new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
-
 /**
- * The admin list's totals per filter set (a count is linear in the matches), the sorted prices of the
- * filter sets asked with several price ranges (`prices`: each range is then two binary searches) and the
- * catalogue's distinct brands, kept until a catalogue write drops them (`drop()`, wired to the catalogue
- * cache, so every process drops them through the cache bus). What was read while a write came in is not
- * kept (generation counter; the prices are read into the set a write replaces).
+ * The admin list's totals per filter set (a count is linear in the matches), the prices of the products
+ * a filter set with a price range matches (`prices`: each range is then two binary searches), the
+ * catalogue's distinct brands and the planner's estimate of its size, kept until a catalogue write drops
+ * them (`drop()`, wired to the catalogue cache, so every process drops them through the cache bus). What
+ * was read while a write came in is not kept (generation counter; the prices and lists are read into
+ * what a write replaces).
  */
 export class AdminListTotals {
   private generation = 0;
   private readonly totals = new Map<string, { total: number; tableRows: number }>();
   private brandList: Promise<string[] | null> | undefined;
-  prices = priceRanges();
+  private rows: Promise<number> | undefined;
+  /** Prices kept per filter set for ranges: up to 250,000 products each, 2,000,000 prices (8 MB) in all. */
+  readonly prices = new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
 
   constructor(private readonly max = 2000) {}
 
@@ -83,7 +83,8 @@ export class AdminListTotals {
     this.generation++;
     this.totals.clear();
     this.brandList = undefined;
-    this.prices = priceRanges();
+    this.rows = undefined;
+    this.prices.forget();
   }
 
   /** The distinct brands (lowercased), or null when there are too many; read once per catalogue change. */
@@ -96,6 +97,17 @@ export class AdminListTotals {
       if (this.brandList === list) this.brandList = undefined;
     });
     return list;
+  }
+
+  /** The planner's estimate of the catalogue's size (which page plan fits), read once per catalogue change. */
+  tableRows(read: () => Promise<number>): Promise<number> {
+    if (this.rows) return this.rows;
+    const rows = read();
+    this.rows = rows;
+    rows.catch(() => {
+      if (this.rows === rows) this.rows = undefined;
+    });
+    return rows;
   }
 
   async total(
@@ -115,8 +127,8 @@ export class AdminListTotals {
 }
 
 /**
- * The filter's total from what `totals` keeps: a price range asked again of the same other filters is
- * counted from their sorted prices, anything else counted once per filter set.
+ * The filter's total from what `totals` keeps: a price range is counted from the prices of the products
+ * its other filters match (read once per catalogue write), anything else counted once per filter set.
  */
 async function countedWith(
   db: Db,
@@ -124,19 +136,13 @@ async function countedWith(
   filter: AdminProductFilter,
 ): Promise<{ total: number; tableRows: number }> {
   const { minPriceCents: min, maxPriceCents: max, ...whole } = filter;
-  if (min !== undefined || max !== undefined) {
-    const key = JSON.stringify(whole);
-    const wholeCount = () => totals.total(key, () => repo.count(db, whole));
-    const ranged = await totals.prices.count(
-      key,
-      min,
-      max,
-      async () => (await wholeCount()).total,
-      () => repo.pricesOf(db, whole),
-    );
-    if (ranged !== undefined) return { total: ranged, tableRows: (await wholeCount()).tableRows };
-  }
-  return totals.total(JSON.stringify(filter), () => repo.count(db, filter));
+  const counted = () => totals.total(JSON.stringify(filter), () => repo.count(db, filter));
+  if (min === undefined && max === undefined) return counted();
+  const [ranged, tableRows] = await Promise.all([
+    totals.prices.count(JSON.stringify(whole), min, max, (limit) => repo.pricesOf(db, whole, limit)),
+    totals.tableRows(() => repo.tableRows(db)),
+  ]);
+  return ranged !== undefined ? { total: ranged, tableRows } : counted();
 }
 
 /** GET /api/admin/products: drafts and active products, filtered, sorted (newest first by default), paged. */
