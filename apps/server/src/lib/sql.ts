@@ -26,6 +26,18 @@ export function anyOf(column: AnyPgColumn, values: readonly string[]): SQL {
 }
 
 /**
+ * `limit n` written into the statement's text rather than bound. PostgreSQL plans a bound LIMIT as if it
+ * kept a tenth of the rows, so a prepared statement's generic plan looks cheap beside plans that see the
+ * other values (a LIKE prefix), and it keeps that plan for them all: one read of a username's orders walked
+ * 750,000 index entries in 227 ms instead of 75,000 in 17 ms. A written limit costs the same in every
+ * plan. Only a positive safe integer is accepted.
+ */
+export function literalLimit(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`not a row limit: ${n}`);
+  return sql.raw(`limit ${n}`);
+}
+
+/**
  * Rows whose 24-hex id starts with `prefix` (any case, spaces around it ignored), as a range on the id
  * column so its btree answers it (LIKE would not); a prefix that is not hex matches nothing.
  */

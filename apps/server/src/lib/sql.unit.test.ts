@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { guestSessions, products } from '#server/db/schema/index.ts';
-import { anyOf } from './sql.ts';
+import { anyOf, literalLimit } from './sql.ts';
 
 const dialect = new PgDialect();
 const render = (...args: Parameters<typeof anyOf>) => dialect.sqlToQuery(anyOf(...args));
@@ -21,5 +21,16 @@ describe('anyOf', () => {
     const q = render(products.id, ['aa', 'x"}', 'AB']);
     expect(q.sql).toBe('"products"."id" in ($1, $2, $3)');
     expect(q.params).toEqual(['aa', 'x"}', 'AB']);
+  });
+});
+
+describe('literalLimit', () => {
+  it('writes the limit into the text, so every plan of a prepared statement sees it', () => {
+    expect(dialect.sqlToQuery(literalLimit(250_001))).toMatchObject({ sql: 'limit 250001', params: [] });
+  });
+
+  it('takes only a positive safe integer', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
+      expect(() => literalLimit(bad), String(bad)).toThrow(RangeError);
   });
 });

@@ -10,7 +10,7 @@ import {
   trackingEvents,
   trackingNumbers,
 } from '#server/db/schema/index.ts';
-import { escapeLike, idPrefixRange } from '#server/lib/sql.ts';
+import { escapeLike, idPrefixRange, literalLimit } from '#server/lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -284,9 +284,11 @@ export const ordersReadRepository = {
    * the conditions pick (every list index holds the total).
    */
   async totalsOf(db: Conn, filter: OrderFilter, limit: number): Promise<Int32Array> {
-    const some = db.select({ v: orders.totalCents }).from(orders).where(whereOf(filter)).limit(limit).as('some');
-    const [row] = await db.select({ totals: sql<string | null>`string_agg(${some.v}::text, ',')` }).from(some);
-    return row?.totals ? Int32Array.from(row.totals.split(','), Number) : new Int32Array(0);
+    const result = await db.execute<{ totals: string | null }>(sql`
+      select string_agg(v::text, ',') as totals
+      from (select ${orders.totalCents} as v from ${orders} where ${whereOf(filter) ?? sql`true`} ${literalLimit(limit)}) s`);
+    const totals = result.rows[0]?.totals;
+    return totals ? Int32Array.from(totals.split(','), Number) : new Int32Array(0);
   },
 
   async count(db: Conn, filter: OrderFilter): Promise<number> {
