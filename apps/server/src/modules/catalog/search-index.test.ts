@@ -7,6 +7,7 @@ import {
   KeywordIndexBuilder,
   SearchIndex,
   lexemesOfQuery,
+  mergeSummed,
   scoreOfPositions,
   type IndexedRow,
 } from './search-index.ts';
@@ -88,9 +89,16 @@ describe('keyword index: large catalogues', () => {
       `'every':${(i % 3) + 1}D`,
       i % 2 ? `'odd':1A` : `'even':2B`,
       i % 7 === 0 ? `'seven':3A,4D` : '',
-      // two rare lexemes sharing a prefix: few products, so their matches are sorted, not scanned for
+      // two rare lexemes sharing a prefix: merged list by list
       i % 50 === 0 ? `'rare':5C` : '',
       i % 70 === 0 ? `'rarely':6B` : '',
+      // twenty lexemes sharing a prefix, one or two per product: more than are merged, so added up in the
+      // scratch array; every product has one (read in order)
+      `'many${(i * 7) % 20}':7D`,
+      // (a lexeme is listed once per vector: the second differs from the first)
+      i % 3 === 0 ? `'many${(((i * 7) % 20) + 1 + (i % 19)) % 20}':8A` : '',
+      // twenty more, in one product of 25 (few: sorted)
+      i % 25 === 0 ? `'few${(i / 25) % 20}':9C` : '',
     ].join(' '),
   }));
   const b = new KeywordIndexBuilder();
@@ -117,8 +125,14 @@ describe('keyword index: large catalogues', () => {
     [['every'], [], 0],
     [['every'], [], 9_990],
     [['every'], [], 19_990],
-    [['ev'], [], 6_000], // every and even, added up (most products: read in order)
-    [['rar'], [], 0], // rare and rarely, added up (few products: sorted)
+    [['ev'], [], 6_000], // every and even, merged
+    [['rar'], [], 0], // rare and rarely, merged
+    [['many'], [], 5_000], // twenty lexemes, added up (most products: read in order)
+    [['many1'], [], 0], // eleven lexemes (many1, many10 to many19), merged
+    [['many'], ['ten'], 19_990],
+    [['many', 'rar'], [], 0],
+    [['few'], [], 0],
+    [['few', 'odd'], ['ten'], 24],
     [['rar', 'even'], [], 0],
     [['odd', 'every'], [], 4_000],
     [['seven'], ['ten'], 2_800],
@@ -135,12 +149,12 @@ describe('keyword index: large catalogues', () => {
 
   it('holds about two bytes per posting and twelve per id, besides its query scratch', () => {
     expect(index.size).toBe(n);
-    // 20,000 × ~2.14 postings × 2 varint bytes, 12 bytes per id; the scratch of the queries above: a
+    // 20,000 × ~3.55 postings × 2 varint bytes, 12 bytes per id; the scratch of the queries above: a
     // mark byte per product, match lists of 8 bytes per match (grown to the largest query: here every
     // product) and one score array of 4 (the words meet by galloping through each other's products, not
     // through a score array each); the categories' 2,000 ordinals; 6 bytes per product more for the
     // facets: its price and its category and brand codes, a byte each for a few categories and brands
-    expect(index.bytesHeld).toBeLessThan(n * (2.2 * 2 + 12 + 1 + 8 + 4 + 6) + 2_000 * 4 + 1_000);
+    expect(index.bytesHeld).toBeLessThan(n * (3.6 * 2 + 12 + 1 + 8 + 4 + 6) + 2_000 * 4 + 1_000);
   });
 });
 
@@ -279,5 +293,31 @@ describe('keyword index: the same answers as SQL, dropped on writes', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('mergeSummed', () => {
+  it('merges two ascending lists of products, adding the scores of a product in both', () => {
+    const list = (pairs: [number, number][]) => ({
+      ords: Uint32Array.from(pairs.map(([o]) => o)),
+      scores: Uint32Array.from(pairs.map(([, s]) => s)),
+    });
+    const merged = mergeSummed(
+      list([
+        [1, 10],
+        [4, 1],
+        [9, 2],
+      ]),
+      list([
+        [0, 3],
+        [4, 5],
+        [10, 7],
+        [11, 1],
+      ]),
+    );
+    expect([...merged.ords]).toEqual([0, 1, 4, 9, 10, 11]);
+    expect([...merged.scores]).toEqual([3, 10, 6, 2, 7, 1]);
+    const empty = mergeSummed(list([]), list([[2, 4]]));
+    expect([...empty.ords, ...empty.scores]).toEqual([2, 4]);
   });
 });

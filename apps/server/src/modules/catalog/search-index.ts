@@ -310,6 +310,41 @@ interface WordMatches {
   scores: Uint32Array;
 }
 
+/** Up to this many lexemes of a prefix are merged list by list; more are added up in a scratch array. */
+const MERGED_LEXEMES = 16;
+
+/** Two ascending lists of products as one, a product in both scored with the sum of its two scores. */
+export function mergeSummed(a: WordMatches, b: WordMatches): WordMatches {
+  const ords = new Uint32Array(a.ords.length + b.ords.length);
+  const scores = new Uint32Array(ords.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.ords.length && j < b.ords.length) {
+    const x = a.ords[i]!;
+    const y = b.ords[j]!;
+    if (x < y) {
+      ords[k] = x;
+      scores[k++] = a.scores[i++]!;
+    } else if (y < x) {
+      ords[k] = y;
+      scores[k++] = b.scores[j++]!;
+    } else {
+      ords[k] = x;
+      scores[k++] = a.scores[i++]! + b.scores[j++]!;
+    }
+  }
+  while (i < a.ords.length) {
+    ords[k] = a.ords[i]!;
+    scores[k++] = a.scores[i++]!;
+  }
+  while (j < b.ords.length) {
+    ords[k] = b.ords[j]!;
+    scores[k++] = b.scores[j++]!;
+  }
+  return { ords: ords.subarray(0, k), scores: scores.subarray(0, k) };
+}
+
 export class KeywordIndex {
   private readonly byCategory = new Map<string, Uint32Array>();
   private readonly categoryOf: Codes;
@@ -404,38 +439,54 @@ export class KeywordIndex {
     }
   }
 
+  /** Lexeme `i`'s products, in ascending ordinal order, and its score in each. */
+  private postings(i: number): WordMatches {
+    const n = this.counts[i]!;
+    const ords = new Uint32Array(n);
+    const scores = new Uint32Array(n);
+    const bytes = this.bytes;
+    let pos = this.offsets[i]!;
+    let ord = 0;
+    for (let k = 0; k < n; k++) {
+      let b = bytes[pos++]!;
+      let delta = b & 0x7f;
+      for (let shift = 7; b & 0x80; shift += 7) {
+        b = bytes[pos++]!;
+        delta |= (b & 0x7f) << shift;
+      }
+      b = bytes[pos++]!;
+      let s = b & 0x7f;
+      for (let shift = 7; b & 0x80; shift += 7) {
+        b = bytes[pos++]!;
+        s |= (b & 0x7f) << shift;
+      }
+      ord += delta;
+      ords[k] = ord;
+      scores[k] = s;
+    }
+    return { ords, scores };
+  }
+
   /**
-   * A word's products (those with a lexeme starting with `prefix`) and its summed score in each. One
-   * lexeme (the usual case) is decoded as it is stored, already in order; several are added up in the
-   * scratch array `score` (left zeroed again) and their products sorted.
+   * A word's products (those with a lexeme starting with `prefix`) and its summed score in each, in
+   * ascending ordinal order. One lexeme (the usual case) is decoded as it is stored, already in order. A
+   * few (a word and its longer forms: "game", "gamer", "gamepad") are decoded the same way and merged in
+   * pairs, reading every list in order. Many (a short prefix) are added up in the scratch array `score`
+   * (left zeroed again) and their products sorted: merging them would pass each posting many times.
    */
   private word(prefix: string, score: Uint32Array): WordMatches {
     const [from, to] = this.range(prefix);
-    if (to - from === 1) {
-      const n = this.counts[from]!;
-      const ords = new Uint32Array(n);
-      const scores = new Uint32Array(n);
-      const bytes = this.bytes;
-      let pos = this.offsets[from]!;
-      let ord = 0;
-      for (let k = 0; k < n; k++) {
-        let b = bytes[pos++]!;
-        let delta = b & 0x7f;
-        for (let shift = 7; b & 0x80; shift += 7) {
-          b = bytes[pos++]!;
-          delta |= (b & 0x7f) << shift;
-        }
-        b = bytes[pos++]!;
-        let s = b & 0x7f;
-        for (let shift = 7; b & 0x80; shift += 7) {
-          b = bytes[pos++]!;
-          s |= (b & 0x7f) << shift;
-        }
-        ord += delta;
-        ords[k] = ord;
-        scores[k] = s;
+    if (to - from === 1) return this.postings(from);
+    if (to - from > 1 && to - from <= MERGED_LEXEMES) {
+      let lists: WordMatches[] = [];
+      for (let i = from; i < to; i++) lists.push(this.postings(i));
+      while (lists.length > 1) {
+        const next: WordMatches[] = [];
+        for (let j = 0; j < lists.length; j += 2)
+          next.push(j + 1 < lists.length ? mergeSummed(lists[j]!, lists[j + 1]!) : lists[j]!);
+        lists = next;
       }
-      return { ords, scores };
+      return lists[0]!;
     }
     const found: number[] = [];
     for (let i = from; i < to; i++)
