@@ -1,5 +1,6 @@
 import { and, getTableColumns, gte, inArray, lte, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '#server/db/client.ts';
 
 /** Escapes LIKE's wildcards so user text only ever matches itself. */
 export function escapeLike(value: string): string {
@@ -35,6 +36,24 @@ export function anyOf(column: AnyPgColumn, values: readonly string[]): SQL {
 export function literalLimit(n: number): SQL {
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`not a row limit: ${n}`);
   return sql.raw(`limit ${n}`);
+}
+
+/**
+ * The values of an integer column in at most `limit` rows of `table` matching `where`, in no order, as one
+ * text aggregated by PostgreSQL (one row to read instead of one per value).
+ */
+export async function integersOf(
+  db: Db | Tx,
+  column: AnyPgColumn,
+  table: PgTable,
+  where: SQL | undefined,
+  limit: number,
+): Promise<Int32Array> {
+  const result = await db.execute<{ v: string | null }>(sql`
+    select string_agg(s.v::text, ',') as v
+    from (select ${column} as v from ${table} where ${where ?? sql`true`} ${literalLimit(limit)}) s`);
+  const text = result.rows[0]?.v;
+  return text ? Int32Array.from(text.split(','), Number) : new Int32Array(0);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   trackingEvents,
   trackingNumbers,
 } from '#server/db/schema/index.ts';
-import { escapeLike, idPrefixRange, literalLimit } from '#server/lib/sql.ts';
+import { escapeLike, idPrefixRange, integersOf } from '#server/lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -284,11 +284,7 @@ export const ordersReadRepository = {
    * the conditions pick (every list index holds the total).
    */
   async totalsOf(db: Conn, filter: OrderFilter, limit: number): Promise<Int32Array> {
-    const result = await db.execute<{ totals: string | null }>(sql`
-      select string_agg(v::text, ',') as totals
-      from (select ${orders.totalCents} as v from ${orders} where ${whereOf(filter) ?? sql`true`} ${literalLimit(limit)}) s`);
-    const totals = result.rows[0]?.totals;
-    return totals ? Int32Array.from(totals.split(','), Number) : new Int32Array(0);
+    return integersOf(db, orders.totalCents, orders, whereOf(filter), limit);
   },
 
   async count(db: Conn, filter: OrderFilter): Promise<number> {

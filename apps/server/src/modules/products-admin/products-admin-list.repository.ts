@@ -2,7 +2,7 @@ import type { AdminProductSort, ProductStatus } from '@store/shared';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { categories, productVariants, products } from '#server/db/schema/index.ts';
-import { containsLower as contains, escapeLike, idPrefixRange, literalLimit } from '#server/lib/sql.ts';
+import { containsLower as contains, escapeLike, idPrefixRange, integersOf } from '#server/lib/sql.ts';
 
 /** What the admin list is narrowed to (text already cleaned); drafts included. */
 export interface AdminProductFilter {
@@ -232,11 +232,7 @@ export const productsAdminListRepository = {
 
   /** The prices (cents) of at most `limit` of the products the filter matches, in no order. */
   async pricesOf(db: Db, filter: AdminProductFilter, limit: number): Promise<Int32Array> {
-    const result = await db.execute<{ prices: string | null }>(sql`
-      select string_agg(v::text, ',') as prices
-      from (select ${products.priceCents} as v from ${products} where ${whereOf(filter) ?? sql`true`} ${literalLimit(limit)}) s`);
-    const prices = result.rows[0]?.prices;
-    return prices ? Int32Array.from(prices.split(','), Number) : new Int32Array(0);
+    return integersOf(db, products.priceCents, products, whereOf(filter), limit);
   },
 
   /**

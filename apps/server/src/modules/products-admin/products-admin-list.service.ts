@@ -9,6 +9,7 @@ import {
   type AdminProductRow,
 } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
+import { Memo } from '#server/lib/memo.ts';
 import { RangeCounts } from '#server/lib/range-counts.ts';
 import {
   fewMatches,
@@ -72,8 +73,9 @@ export const MAX_RESOLVED_BRANDS = 5000;
 export class AdminListTotals {
   private generation = 0;
   private readonly totals = new Map<string, { total: number; tableRows: number }>();
-  private brandList: Promise<string[] | null> | undefined;
-  private rows: Promise<number> | undefined;
+  // each read once per catalogue change (a Memo of one key: shared while read, a failure not kept)
+  private brandList = new Memo<string[] | null>(1);
+  private rows = new Memo<number>(1);
   /** Prices kept per filter set for ranges: up to 250,000 products each, 2,000,000 prices (8 MB) in all. */
   readonly prices = new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
 
@@ -82,32 +84,20 @@ export class AdminListTotals {
   drop(): void {
     this.generation++;
     this.totals.clear();
-    this.brandList = undefined;
-    this.rows = undefined;
+    this.brandList = new Memo(1);
+    this.rows = new Memo(1);
     this.prices.forget();
   }
 
   /** The distinct brands (lowercased), or null when there are too many; read once per catalogue change. */
   brands(read: () => Promise<string[] | null>): Promise<string[] | null> {
     // drop() forgets the list, so a list read before a write is never handed out after it
-    if (this.brandList) return this.brandList;
-    const list = read();
-    this.brandList = list;
-    list.catch(() => {
-      if (this.brandList === list) this.brandList = undefined;
-    });
-    return list;
+    return this.brandList.get('', read);
   }
 
   /** The planner's estimate of the catalogue's size (which page plan fits), read once per catalogue change. */
   tableRows(read: () => Promise<number>): Promise<number> {
-    if (this.rows) return this.rows;
-    const rows = read();
-    this.rows = rows;
-    rows.catch(() => {
-      if (this.rows === rows) this.rows = undefined;
-    });
-    return rows;
+    return this.rows.get('', read);
   }
 
   async total(
