@@ -10,11 +10,21 @@ import { countInRange } from './sorted.ts';
  * filter sets found to match more than `maxValues` rows are remembered across it (their counts are left to
  * the caller), so a broad filter set is read once, not after every change.
  */
+/** How much a RangeCounts keeps: filter sets, values per set, values in all. */
+export interface RangeBounds {
+  sets: number;
+  maxValues: number;
+  budget: number;
+}
+
+/** Up to 250,000 values per filter set, 2,000,000 (8 MB) in all, 64 filter sets. */
+export const RANGE_BOUNDS: RangeBounds = { sets: 64, maxValues: 250_000, budget: 2_000_000 };
+
 export class RangeCounts {
   private kept: Memo<Int32Array | null>;
   private readonly broad = new Set<string>();
 
-  constructor(private readonly opts: { sets: number; maxValues: number; budget: number }) {
+  constructor(private readonly opts: RangeBounds = RANGE_BOUNDS) {
     this.kept = this.memo();
   }
 

@@ -13,7 +13,7 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#server/lib/errors.ts';
 import { Memo } from '#server/lib/memo.ts';
-import { RangeCounts } from '#server/lib/range-counts.ts';
+import { RANGE_BOUNDS, RangeCounts, type RangeBounds } from '#server/lib/range-counts.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 import { batchLoader } from '#server/lib/batch-loader.ts';
 import { fewMatches, ordersReadRepository as repo, type OrderFilter, type OrderRow } from './orders-read.repository.ts';
@@ -112,9 +112,8 @@ export async function listOrders(
  * amounts, or many admins on a busy list, do not count every matching order per range. The memo belongs
  * to one database (one app).
  */
-export function memoizedOrderList(db: Db, size = 2000) {
-  // up to 250,000 orders per filter set, 2,000,000 totals (8 MB) in all
-  const amounts = new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
+export function memoizedOrderList(db: Db, size = 2000, ranges: RangeBounds = RANGE_BOUNDS) {
+  const amounts = new RangeCounts(ranges);
   let counts = new Memo<number>(size);
   let keptUnder = '';
   const marksNow = batchLoader(async () => new Map([[0, await repo.marks(db)]]), { maxInFlight: 2, maxBatch: 1 });

@@ -10,7 +10,7 @@ import {
 } from '@store/shared';
 import type { Db } from '#server/db/client.ts';
 import { Memo } from '#server/lib/memo.ts';
-import { RangeCounts } from '#server/lib/range-counts.ts';
+import { RANGE_BOUNDS, RangeCounts, type RangeBounds } from '#server/lib/range-counts.ts';
 import {
   fewMatches,
   productsAdminListRepository as repo,
@@ -76,10 +76,15 @@ export class AdminListTotals {
   // each read once per catalogue change (a Memo of one key: shared while read, a failure not kept)
   private brandList = new Memo<string[] | null>(1);
   private rows = new Memo<number>(1);
-  /** Prices kept per filter set for ranges: up to 250,000 products each, 2,000,000 prices (8 MB) in all. */
-  readonly prices = new RangeCounts({ sets: 64, maxValues: 250_000, budget: 2_000_000 });
+  /** The prices kept per filter set for ranges (RANGE_BOUNDS unless told). */
+  readonly prices: RangeCounts;
 
-  constructor(private readonly max = 2000) {}
+  constructor(
+    private readonly max = 2000,
+    ranges: RangeBounds = RANGE_BOUNDS,
+  ) {
+    this.prices = new RangeCounts(ranges);
+  }
 
   drop(): void {
     this.generation++;
