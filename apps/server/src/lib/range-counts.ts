@@ -1,15 +1,6 @@
 import { Memo } from './memo.ts';
 import { countInRange } from './sorted.ts';
 
-/**
- * Counts of a filter set narrowed to a range of one integer column (an amount, a price) whose bounds are
- * endless, so that each range would otherwise be counted over every matching index entry. The first range
- * asked of the same other filters (`key`) reads their values once (when they are at most `maxValues`),
- * and every range of them is then counted by two binary searches over the values, sorted. Kept values
- * weigh at most `budget` numbers in all (4 bytes each). `forget()` when the rows may have changed; the
- * filter sets found to match more than `maxValues` rows are remembered across it (their counts are left to
- * the caller), so a broad filter set is read once, not after every change.
- */
 /** How much a RangeCounts keeps: filter sets, values per set, values in all. */
 export interface RangeBounds {
   sets: number;
@@ -20,6 +11,15 @@ export interface RangeBounds {
 /** Up to 250,000 values per filter set, 2,000,000 (8 MB) in all, 64 filter sets. */
 export const RANGE_BOUNDS: RangeBounds = { sets: 64, maxValues: 250_000, budget: 2_000_000 };
 
+/**
+ * Counts of a filter set narrowed to a range of one integer column (an amount, a price) whose bounds are
+ * endless, so that each range would otherwise be counted over every matching index entry. The first range
+ * asked of the same other filters (`key`) reads their values once (when they are at most `maxValues`),
+ * and every range of them is then counted by two binary searches over the values, sorted. Kept values
+ * weigh at most `budget` numbers in all (4 bytes each). `forget()` when the rows may have changed; the
+ * filter sets found to match more than `maxValues` rows are remembered across it (their counts are left to
+ * the caller), so a broad filter set is read once, not after every change.
+ */
 export class RangeCounts {
   private kept: Memo<Int32Array | null>;
   private readonly broad = new Set<string>();

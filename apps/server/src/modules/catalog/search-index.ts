@@ -412,33 +412,6 @@ export class KeywordIndex {
     return [lo, end];
   }
 
-  /** Calls `each(ord, score)` for every posting of lexeme `i`, in ascending ordinal order. */
-  private decode(i: number, each: (ord: number, score: number) => void): void {
-    const bytes = this.bytes;
-    let pos = this.offsets[i]!;
-    const end = this.offsets[i + 1]!;
-    let ord = 0;
-    while (pos < end) {
-      let delta = 0;
-      let shift = 0;
-      let b: number;
-      do {
-        b = bytes[pos++]!;
-        delta |= (b & 0x7f) << shift;
-        shift += 7;
-      } while (b & 0x80);
-      let s = 0;
-      shift = 0;
-      do {
-        b = bytes[pos++]!;
-        s |= (b & 0x7f) << shift;
-        shift += 7;
-      } while (b & 0x80);
-      ord += delta;
-      each(ord, s);
-    }
-  }
-
   /** Lexeme `i`'s products, in ascending ordinal order, and its score in each. */
   private postings(i: number): WordMatches {
     const n = this.counts[i]!;
@@ -489,11 +462,14 @@ export class KeywordIndex {
       return lists[0]!;
     }
     const found: number[] = [];
-    for (let i = from; i < to; i++)
-      this.decode(i, (ord, s) => {
+    for (let i = from; i < to; i++) {
+      const { ords, scores } = this.postings(i);
+      for (let k = 0; k < ords.length; k++) {
+        const ord = ords[k]!;
         if (score[ord] === 0) found.push(ord);
-        score[ord] = score[ord]! + s;
-      });
+        score[ord] = score[ord]! + scores[k]!;
+      }
+    }
     const ords = new Uint32Array(found.length);
     if (found.length * 16 > score.length) {
       // many products (a short prefix: "res" starts 300,000 products' words at 1M): reading the products'

@@ -158,6 +158,9 @@ export interface AdminListRow {
   updatedAt: Date;
 }
 
+/** The planner's estimate of the catalogue's rows (which page plan fits: fewMatches). */
+const tableRowsEstimate = sql<number>`(select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass)`;
+
 export const productsAdminListRepository = {
   /**
    * A page of the admin list: the ids are picked on the sort's index first (only the page's rows get
@@ -215,7 +218,7 @@ export const productsAdminListRepository = {
     const [row] = await db
       .select({
         n: sql<number>`count(*)::int`,
-        rows: sql<number>`(select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass)`,
+        rows: tableRowsEstimate,
       })
       .from(products)
       .where(whereOf(filter));
@@ -224,9 +227,7 @@ export const productsAdminListRepository = {
 
   /** The planner's estimate of the catalogue's rows. */
   async tableRows(db: Db): Promise<number> {
-    const result = await db.execute<{ rows: unknown }>(
-      sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'products'::regclass`,
-    );
+    const result = await db.execute<{ rows: unknown }>(sql`select ${tableRowsEstimate} as rows`);
     return Number(result.rows[0]?.rows ?? 0);
   },
 
