@@ -80,6 +80,25 @@ describe('the outbox (no SMTP_URL)', () => {
     await t.app.mailer.runOnce();
     expect(await row(t, id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
+
+  it('keeps a backlog of hundreds in one run, shared by two workers racing, each mail once', async () => {
+    const db = t.database.db;
+    const ids = new Set<string>();
+    for (let i = 0; i < 450; i++) ids.add(await enqueueMail(db, mail(`backlog${i}@example.com`)));
+    const a = captureLog();
+    const b = captureLog();
+    const [na, nb] = await Promise.all([
+      createMailer(db, t.config, a.log).runOnce(),
+      createMailer(db, t.config, b.log).runOnce(),
+    ]);
+    expect(na + nb).toBe(450);
+    const logged = [...a.lines, ...b.lines].map((l) => l.obj.mailId as string).filter((id) => ids.has(id));
+    expect(logged).toHaveLength(450);
+    expect(new Set(logged).size).toBe(450);
+    const rows = (await db.select().from(mailOutbox)).filter((r) => ids.has(r.id));
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.sentAt !== null)).toBe(true);
+    expect(await createMailer(db, t.config, a.log).runOnce()).toBe(0);
+  });
 });
 
 describe('SMTP delivery with retries', () => {

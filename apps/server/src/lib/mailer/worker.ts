@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/index.ts';
 
 export const MAX_ATTEMPTS = 8;
+/** Mails sent over SMTP per claim. */
 const BATCH = 20;
+/** Mails kept per claim when there is no SMTP server (outbox mode). */
+const OUTBOX_BATCH = 200;
 /** A claimed row left in 'sending' this long (a crash mid-send) is claimed again. */
 const LOCK_MS = 2 * 60_000;
 const RETRY_BASE_MS = 60_000;
@@ -57,59 +60,79 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
   /** Shutting down: the current run sends no further mail of its batch. */
   let stopping = false;
 
-  /** One statement claims due rows; SKIP LOCKED lets several processes share the outbox on PostgreSQL. */
-  async function claim(now: Date) {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        or(
-          and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
-          and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + LOCK_MS),
-      })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
+  /**
+   * Claims due mail: for sending (`sending`, locked for LOCK_MS), or, with no SMTP server, as kept
+   * (`sent` at once: nothing leaves the process). SKIP LOCKED lets several processes share the outbox on
+   * PostgreSQL. Mail due for an attempt and mail whose claim ran out (a crash mid-send) are each found by
+   * a walk of the status index that stops at the batch's size. Every claim and send leaves an index entry
+   * of the row's old status until vacuum comes (under a stream of orders, tens of thousands); a walk marks
+   * each one dead the first time it passes it, and later walks skip them. A bitmap scan, the planner's
+   * choice for so few live rows, reads them all every time: 16 ms per claim at 40,000 such entries and
+   * 150 ms at 110,000 under load, against ~1 ms for the walk.
+   */
+  async function claim(now: Date, size: number, as: 'sending' | 'sent') {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const due = tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+        .orderBy(asc(mailOutbox.status), asc(mailOutbox.nextAttemptAt))
+        .limit(size)
+        .for('update', { skipLocked: true });
+      const expired = tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, now)))
+        .limit(size)
+        .for('update', { skipLocked: true });
+      return tx
+        .update(mailOutbox)
+        .set(
+          as === 'sent'
+            ? { status: 'sent', attempts: sql`${mailOutbox.attempts} + 1`, sentAt: new Date(), lockedUntil: null }
+            : {
+                status: 'sending',
+                attempts: sql`${mailOutbox.attempts} + 1`,
+                lockedUntil: new Date(now.getTime() + LOCK_MS),
+              },
+        )
+        .where(sql`${mailOutbox.id} in (select id from (${due}) due union all select id from (${expired}) expired)`)
+        .returning();
+    });
   }
 
-  async function deliver(mail: typeof mailOutbox.$inferSelect) {
-    if (transport) {
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(Object.assign(new Error('SMTP send timed out'), { code: 'ETIMEDOUT' })),
-          SEND_TIMEOUT_MS,
-        );
-      });
-      const send = transport.sendMail({
-        from: config.mailFrom,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
-      send.catch(() => {}); // a send given up on may still fail later
-      try {
-        await Promise.race([send, deadline]);
-      } finally {
-        clearTimeout(timer);
-      }
-      log.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'mail sent');
-      return;
+  /** Sends one mail over SMTP. */
+  async function deliver(smtp: Transporter, mail: typeof mailOutbox.$inferSelect) {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(Object.assign(new Error('SMTP send timed out'), { code: 'ETIMEDOUT' })),
+        SEND_TIMEOUT_MS,
+      );
+    });
+    const send = smtp.sendMail({
+      from: config.mailFrom,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    });
+    send.catch(() => {}); // a send given up on may still fail later
+    try {
+      await Promise.race([send, deadline]);
+    } finally {
+      clearTimeout(timer);
     }
-    // outbox mode: the database keeps the mail. Outside production the log has its text, and its links (a
-    // confirmation link, say) in the message itself, where a developer reading the console finds them;
-    // production logs neither, as links carry single-use tokens
+    log.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'mail sent');
+  }
+
+  /**
+   * Outbox mode: the database keeps the mail. Outside production the log has its text, and its links (a
+   * confirmation link, say) in the message itself, where a developer reading the console finds them;
+   * production logs neither, as links carry single-use tokens.
+   */
+  function kept(mail: typeof mailOutbox.$inferSelect) {
     const fields = { mailId: mail.id, to: mail.to, subject: mail.subject };
     if (config.isProduction) {
       log.info(fields, 'mail kept in the outbox (no SMTP_URL)');
@@ -143,14 +166,23 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
   async function run(now: Date): Promise<number> {
     let delivered = 0;
     for (;;) {
-      const batch = await claim(now);
+      if (!transport) {
+        // outbox mode: a batch is kept in one statement, and a larger one
+        if (stopping) return delivered;
+        const batch = await claim(now, OUTBOX_BATCH, 'sent');
+        for (const mail of batch) kept(mail);
+        delivered += batch.length;
+        if (batch.length < OUTBOX_BATCH) return delivered;
+        continue;
+      }
+      const batch = await claim(now, BATCH, 'sending');
       for (const [i, mail] of batch.entries()) {
         if (stopping) {
           await putBack(batch.slice(i), now);
           return delivered;
         }
         try {
-          await deliver(mail);
+          await deliver(transport, mail);
           await db
             .update(mailOutbox)
             .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
