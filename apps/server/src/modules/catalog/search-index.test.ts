@@ -296,6 +296,44 @@ describe('keyword index: the same answers as SQL, dropped on writes', () => {
   });
 });
 
+describe('a keyword of stop words only', () => {
+  // 'with', 'over' and 'the' are PostgreSQL's English stop words: no word of the query is searched, and
+  // names merely containing them are no typo to suggest
+  async function expectStopWordsFindNothing(api: TestContext, path: string) {
+    const get = async (url: string) => (await api.app.inject({ url })).json();
+    for (const kw of ['with', 'over', 'the', 'with%20the'])
+      expect(await get(`/api/products?keyword=${kw}`), `${kw} (${path})`).toMatchObject({ products: [], total: 0 });
+    expect((await get('/api/products?keyword=with')).suggestion, path).toBeUndefined();
+    // a stop word beside a real word leaves that word to find
+    const mug = await get('/api/products?keyword=mug%20with');
+    expect(
+      mug.products.map((p: { name: string }) => p.name),
+      path,
+    ).toEqual(['Travel Mug with Lid']);
+    expect((await get('/api/products?keyword=over%20ear')).total, path).toBe(1);
+    // a typo still gets its similar names
+    expect((await get('/api/products?keyword=headphnes')).products[0]?.name, path).toBe('Over-Ear Headphones');
+  }
+
+  it('finds nothing and suggests nothing, by SQL and by the keyword index alike', async () => {
+    for (const min of ['1000', '0']) {
+      const api = await createTestApp({ SEARCH_INDEX_MIN_PRODUCTS: min });
+      try {
+        await createProduct(api.app.db, { name: 'Travel Mug with Lid' });
+        await createProduct(api.app.db, { name: 'Over-Ear Headphones' });
+        const index = api.app.searchIndex as SearchIndex;
+        // a first search starts the build; below the minimum there is none
+        await api.app.inject({ url: '/api/products?keyword=lid' });
+        await index.settled();
+        expect(index.current() !== undefined, min).toBe(min === '0');
+        await expectStopWordsFindNothing(api, min === '0' ? 'index' : 'SQL');
+      } finally {
+        await api.close();
+      }
+    }
+  });
+});
+
 describe('mergeSummed', () => {
   it('merges two ascending lists of products, adding the scores of a product in both', () => {
     const list = (pairs: [number, number][]) => ({
