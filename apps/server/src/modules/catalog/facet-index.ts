@@ -283,6 +283,8 @@ export class FacetTable {
    * never change but for the in-stock flags, whose patch drops the counts that read them.
    */
   private readonly counted = new Map<string, FacetCounts>();
+  /** Each brand's and each category's rows (built at the first filter that can use them). */
+  private lists: { byBrand: RowLists; byCategory: RowLists } | undefined;
 
   constructor(c: Columns) {
     this.ids = c.ids;
@@ -379,12 +381,15 @@ export class FacetTable {
     const compare = this.comparator(sort);
     const k = offset + limit;
     if (!compare || k > TOP_PAGE) return undefined;
-    const { spellingOk, categoryOk, lo, hi, minRating, readsStock, readsRating } = this.matcher(f);
+    const m = this.matcher(f);
+    const { spellingOk, categoryOk, lo, hi, minRating, readsStock, readsRating } = m;
     const { brand, category, price, rating, inStock } = this;
-    // the best rows so far, best first; a row enters when it beats the last of them
+    // the best rows so far, best first; a row enters when it beats the last of them (the order the rows
+    // are read in does not matter: the comparison is a total order)
     const best: number[] = [];
-    const n = brand.length;
-    for (let i = 0; i < n; i++) {
+    const { rows, n } = this.narrowest(m.brandKeys, m.categoryCodes);
+    for (let j = 0; j < n; j++) {
+      const i = rows ? rows[j]! : j;
       if (readsStock && inStock[i] === 0) continue;
       if (readsRating && rating[i]! / 100 < minRating) continue;
       if (spellingOk[brand[i]!] !== 1 || categoryOk[category[i]!] !== 1) continue;
@@ -427,7 +432,8 @@ export class FacetTable {
   /** Bytes held by its columns (the operator's figures). */
   get bytesHeld(): number {
     const perRow = 4 + 2 + 4 + 1 + (this.ids ? 12 : 0) + (this.ranks ? 8 : 0);
-    return this.brand.byteLength + this.category.byteLength + this.brand.length * perRow;
+    const lists = this.lists ? this.lists.byBrand.rows.byteLength + this.lists.byCategory.rows.byteLength : 0;
+    return this.brand.byteLength + this.category.byteLength + this.brand.length * perRow + lists;
   }
 
   get size(): number {
@@ -454,6 +460,9 @@ export class FacetTable {
     return {
       spellingOk: Uint8Array.from(this.keyOfSpelling, (key) => (brandOkByKey[key] ? 1 : 0)),
       categoryOk: Uint8Array.from(categoryOkByCode, (ok) => (ok ? 1 : 0)),
+      // the brands and categories the filter names (their row lists), when it names them
+      brandKeys: wantedKeys ? codesWhere(brandOkByKey) : undefined,
+      categoryCodes: wantedCategories ? codesWhere(categoryOkByCode) : undefined,
       lo: f.minPriceCents ?? -Infinity,
       hi: f.maxPriceCents ?? Infinity,
       minRating: f.minRating ?? -Infinity,
@@ -463,7 +472,17 @@ export class FacetTable {
   }
 
   private count(f: FacetFilter): FacetCounts {
-    const { spellingOk, categoryOk, lo, hi, minRating, readsStock, readsRating } = this.matcher(f);
+    const m = this.matcher(f);
+    if (m.brandKeys && m.categoryCodes) {
+      const lists = this.rowLists();
+      const brandRows = lists.byBrand.sizeOf(m.brandKeys);
+      const categoryRows = lists.byCategory.sizeOf(m.categoryCodes);
+      // both named: each facet reads only the other's rows (the brand facet the categories' rows, the
+      // category facet the brands'), and the matches are among the fewer of the two; worth it below about
+      // half the table
+      if (brandRows + categoryRows + Math.min(brandRows, categoryRows) < this.brand.length) return this.countNamed(m);
+    }
+    const { spellingOk, categoryOk, lo, hi, minRating, readsStock, readsRating } = m;
     const { brand, category, price, rating, inStock } = this;
     let total = 0;
     const few = this.fewMatches;
@@ -507,6 +526,135 @@ export class FacetTable {
       price: min === Infinity ? { min: null, max: null } : { min, max },
       ...(total <= few ? { matches: matches.slice(0, total) } : {}),
     };
+  }
+
+  /**
+   * `count` for a filter naming both brands and categories, from their row lists: what the one pass over
+   * every row counts, in three passes over far fewer rows (at 1,000,000 products, a root category and a
+   * brand are ~16% of the rows).
+   */
+  private countNamed(m: ReturnType<FacetTable['matcher']>): FacetCounts {
+    const { spellingOk, categoryOk, lo, hi, minRating, readsStock, readsRating } = m;
+    const { brand, category, price, rating, inStock } = this;
+    const { byBrand, byCategory: byCat } = this.rowLists();
+    const passes = (i: number) => !(readsStock && inStock[i] === 0) && !(readsRating && rating[i]! / 100 < minRating);
+    // the brand facet: rows of the named categories in the price range, by brand
+    const perSpelling = new Uint32Array(this.spellings.length);
+    for (const code of m.categoryCodes!)
+      for (let j = byCat.start[code]!, end = byCat.start[code + 1]!; j < end; j++) {
+        const i = byCat.rows[j]!;
+        const p = price[i]!;
+        if (p >= lo && p <= hi && passes(i)) perSpelling[brand[i]!]!++;
+      }
+    // the category facet: rows of the named brands in the price range, by category
+    const perCategory = new Uint32Array(this.categoryIds.length);
+    for (const key of m.brandKeys!)
+      for (let j = byBrand.start[key]!, end = byBrand.start[key + 1]!; j < end; j++) {
+        const i = byBrand.rows[j]!;
+        const p = price[i]!;
+        const code = category[i]!;
+        if (code !== 0 && p >= lo && p <= hi && passes(i)) perCategory[code]!++;
+      }
+    // the matches (both named), the price facet over them whatever their price
+    const few = this.fewMatches;
+    const matches = new Uint32Array(few);
+    let total = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    const { rows, n } = this.narrowest(m.brandKeys, m.categoryCodes);
+    for (let j = 0; j < n; j++) {
+      const i = rows ? rows[j]! : j;
+      if (spellingOk[brand[i]!] !== 1 || categoryOk[category[i]!] !== 1 || !passes(i)) continue;
+      const p = price[i]!;
+      if (p < min) min = p;
+      if (p > max) max = p;
+      if (p >= lo && p <= hi) {
+        if (total < few) matches[total] = i;
+        total++;
+      }
+    }
+    const byCategory = new Map<string, number>();
+    perCategory.forEach((count, code) => {
+      if (count > 0) byCategory.set(this.categoryIds[code]!, count);
+    });
+    return {
+      total,
+      brands: rankBrands(this.spellings, perSpelling),
+      categories: byCategory,
+      price: min === Infinity ? { min: null, max: null } : { min, max },
+      // in row order, as the pass over every row lists them
+      ...(total <= few ? { matches: matches.slice(0, total).sort() } : {}),
+    };
+  }
+
+  /**
+   * The rows to read for a filter naming these brands or categories (either may be left out): the rows
+   * of the named brands or of the named categories, whichever are fewer, gathered into one array; or every
+   * row (`rows` null) when the filter names neither, or when they are most of the table.
+   */
+  private narrowest(brandKeys: number[] | undefined, categoryCodes: number[] | undefined) {
+    const n = this.brand.length;
+    if (!brandKeys && !categoryCodes) return { rows: null, n };
+    const { byBrand, byCategory } = this.rowLists();
+    const brandRows = brandKeys ? byBrand.sizeOf(brandKeys) : Infinity;
+    const categoryRows = categoryCodes ? byCategory.sizeOf(categoryCodes) : Infinity;
+    if (Math.min(brandRows, categoryRows) * 2 > n) return { rows: null, n };
+    const rows = brandRows <= categoryRows ? byBrand.gather(brandKeys!) : byCategory.gather(categoryCodes!);
+    return { rows, n: rows.length };
+  }
+
+  /** The row lists, built once per table (two arrays of its size: 8 MB at 1,000,000 products). */
+  private rowLists() {
+    this.lists ??= {
+      byBrand: RowLists.of(this.brand.length, this.keys.length, (i) => this.keyOfSpelling[this.brand[i]!]!),
+      byCategory: RowLists.of(this.brand.length, this.categoryIds.length, (i) => this.category[i]!),
+    };
+    return this.lists;
+  }
+}
+
+/** The codes whose flag is set. */
+function codesWhere(flags: readonly boolean[]): number[] {
+  const codes: number[] = [];
+  flags.forEach((ok, code) => {
+    if (ok) codes.push(code);
+  });
+  return codes;
+}
+
+/** The rows of each code (a brand's key, a category), ascending: code c's are rows[start[c] .. start[c + 1]). */
+export class RowLists {
+  private constructor(
+    readonly start: Uint32Array,
+    readonly rows: Uint32Array,
+  ) {}
+
+  static of(n: number, codes: number, codeOf: (row: number) => number): RowLists {
+    const start = new Uint32Array(codes + 1);
+    for (let i = 0; i < n; i++) start[codeOf(i) + 1]!++;
+    for (let c = 0; c < codes; c++) start[c + 1]! += start[c]!;
+    const at = start.slice(0, codes);
+    const rows = new Uint32Array(n);
+    for (let i = 0; i < n; i++) rows[at[codeOf(i)]!++] = i;
+    return new RowLists(start, rows);
+  }
+
+  /** How many rows these codes have. */
+  sizeOf(codes: readonly number[]): number {
+    let size = 0;
+    for (const c of codes) size += this.start[c + 1]! - this.start[c]!;
+    return size;
+  }
+
+  /** The rows of these codes, one code after another. */
+  gather(codes: readonly number[]): Uint32Array {
+    const out = new Uint32Array(this.sizeOf(codes));
+    let k = 0;
+    for (const c of codes) {
+      out.set(this.rows.subarray(this.start[c]!, this.start[c + 1]!), k);
+      k += this.start[c + 1]! - this.start[c]!;
+    }
+    return out;
   }
 }
 

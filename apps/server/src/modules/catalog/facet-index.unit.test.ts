@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FacetIndex, FacetTableBuilder, narrowCodes, type FacetRow, type FacetTable } from './facet-index.ts';
+import {
+  FacetIndex,
+  FacetTableBuilder,
+  narrowCodes,
+  type FacetFilter,
+  type FacetRow,
+  type FacetTable,
+} from './facet-index.ts';
 
 const rows: FacetRow[] = [
   { brand: 'SoundMax', categoryId: 'c1', priceCents: 19999, rating: 5, inStock: true, numReviews: 0 },
@@ -101,6 +108,89 @@ describe('the facet table', () => {
     expect(compared).toBeGreaterThan(1500);
     // past TOP_PAGE the database sorts
     expect(t.topOf({}, { by: 'price', descending: false }, 230, 12)).toBeUndefined();
+  });
+
+  it('counts and pages filters naming brands and categories from their row lists as one pass over every row would', () => {
+    const hex = (i: number) => i.toString(16).padStart(24, '0');
+    // 12 brands (two spelled in two cases), 20 categories and none, so one brand or category is a few
+    // per cent of the rows and their lists are read instead of every row
+    const brands = ['Acme', 'acme', 'Bolt', 'Crux', 'Dyna', 'Echo', 'Flux', 'Gale', 'Halo', 'Iris', 'Jolt', 'JOLT'];
+    const categories = [...Array.from({ length: 20 }, (_, c) => `c${c}`), null];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const many: FacetRow[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: hex(i),
+      brand: brands[Math.floor(random() * brands.length)]!,
+      categoryId: categories[Math.floor(random() * categories.length)]!,
+      priceCents: 100 * Math.floor(random() * 50),
+      rating: [0, 3.5, 4.25, 4.5, 5][Math.floor(random() * 5)]!,
+      numReviews: Math.floor(random() * 3),
+      inStock: random() < 0.8,
+    }));
+    const ranks = {
+      name: Uint32Array.from(many, () => Math.floor(random() * 40)),
+      created: Uint32Array.from(many, () => Math.floor(random() * 60)),
+    };
+    const t = FacetTableBuilder.of(many, ranks, 200);
+    // what each facet should be, straight from the rows
+    const naive = (f: FacetFilter) => {
+      const b = (r: FacetRow) => !f.brands || f.brands.map((x) => x.toLowerCase()).includes(r.brand.toLowerCase());
+      const c = (r: FacetRow) => !f.categoryIds || (r.categoryId !== null && f.categoryIds.includes(r.categoryId));
+      const p = (r: FacetRow) =>
+        r.priceCents >= (f.minPriceCents ?? -Infinity) && r.priceCents <= (f.maxPriceCents ?? Infinity);
+      const kept = many.filter((r) => (!f.inStock || r.inStock) && r.rating >= (f.minRating ?? -Infinity));
+      const perBrand = new Map<string, number>();
+      for (const r of kept.filter((r) => c(r) && p(r)))
+        perBrand.set(r.brand.toLowerCase(), (perBrand.get(r.brand.toLowerCase()) ?? 0) + 1);
+      const perCategory = new Map<string, number>();
+      for (const r of kept.filter((r) => b(r) && p(r) && r.categoryId !== null))
+        perCategory.set(r.categoryId!, (perCategory.get(r.categoryId!) ?? 0) + 1);
+      const both = kept.filter((r) => b(r) && c(r));
+      const prices = both.map((r) => r.priceCents);
+      const matches = both.filter(p).map((r) => many.indexOf(r));
+      return {
+        total: matches.length,
+        perBrand,
+        perCategory,
+        price: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : { min: null, max: null },
+        matches,
+      };
+    };
+    let named = 0;
+    for (let k = 0; k < 300; k++) {
+      const pick = <T>(list: T[], most: number) => list.filter(() => random() < most / list.length).slice(0, most);
+      const lo = 100 * Math.floor(random() * 50);
+      const f: FacetFilter = {
+        ...(random() < 0.8 ? { brands: pick(brands, 2).map((x) => (random() < 0.5 ? x.toUpperCase() : x)) } : {}),
+        ...(random() < 0.8
+          ? {
+              categoryIds: pick(
+                categories.filter((x) => x !== null),
+                2,
+              ) as string[],
+            }
+          : {}),
+        ...(random() < 0.7 ? { minPriceCents: lo } : {}),
+        ...(random() < 0.5 ? { maxPriceCents: lo + 100 * Math.floor(random() * 30) } : {}),
+        ...(random() < 0.4 ? { inStock: true } : {}),
+        ...(random() < 0.3 ? { minRating: 4.25 } : {}),
+      };
+      if (f.brands && f.categoryIds) named++;
+      const got = t.counts(f);
+      const want = naive(f);
+      const label = JSON.stringify(f);
+      expect(got.total, label).toBe(want.total);
+      expect(new Map(got.brands.map((x) => [x.name.toLowerCase(), x.count])), label).toEqual(want.perBrand);
+      expect(got.categories, label).toEqual(want.perCategory);
+      expect(got.price, label).toEqual(want.price);
+      if (want.total <= 200) expect(Array.from(got.matches!), label).toEqual(want.matches);
+      else expect(got.matches, label).toBeUndefined();
+      // the first page of the matches in a sort, as sorting all of them gives it
+      const sort = { by: (['name', 'price', 'rating', 'createdAt'] as const)[k % 4]!, descending: k % 3 === 0 };
+      const all = t.pageOf(Uint32Array.from(want.matches), sort, 0, 24);
+      expect(t.topOf(f, sort, 0, 24), label).toEqual(all);
+    }
+    expect(named).toBeGreaterThan(100);
   });
 
   it('keeps codes in the narrowest array that holds them, and counts the same with each', () => {
