@@ -3,6 +3,7 @@ import {
   FacetIndex,
   FacetTableBuilder,
   narrowCodes,
+  rowsByPrice,
   type FacetFilter,
   type FacetRow,
   type FacetTable,
@@ -191,6 +192,21 @@ describe('the facet table', () => {
       expect(t.topOf(f, sort, 0, 24), label).toEqual(all);
     }
     expect(named).toBeGreaterThan(100);
+  });
+
+  it('orders rows by price, then by row, packed into doubles or sorted with a comparison alike', () => {
+    const price = Int32Array.from(
+      { length: 5000 },
+      (_, i) => ((i * 7919) % 101) - 50 + (i % 3 === 0 ? 2 ** 31 - 200 : 0),
+    );
+    price[17] = -(2 ** 31);
+    const packed = rowsByPrice(price);
+    expect(rowsByPrice(price, 0)).toEqual(packed);
+    for (let j = 1; j < packed.length; j++) {
+      const [a, b] = [packed[j - 1]!, packed[j]!];
+      expect(price[a]! < price[b]! || (price[a] === price[b] && a < b)).toBe(true);
+    }
+    expect(new Set(packed).size).toBe(5000);
   });
 
   it('keeps codes in the narrowest array that holds them, and counts the same with each', () => {
