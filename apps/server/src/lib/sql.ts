@@ -53,7 +53,30 @@ export async function integersOf(
     select string_agg(s.v::text, ',') as v
     from (select ${column} as v from ${table} where ${where ?? sql`true`} ${literalLimit(limit)}) s`);
   const text = result.rows[0]?.v;
-  return text ? Int32Array.from(text.split(','), Number) : new Int32Array(0);
+  return text ? parseIntegers(text) : new Int32Array(0);
+}
+
+/**
+ * Comma-separated integers (as `integersOf` reads them) in one pass over the text, without a string per
+ * value: a read of 56,000 prices was 56,000 short strings for the collector before.
+ */
+export function parseIntegers(text: string): Int32Array {
+  let n = 1;
+  for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 44) n++;
+  const out = new Int32Array(n);
+  let j = 0;
+  let value = 0;
+  let negative = false;
+  for (let k = 0; k <= text.length; k++) {
+    const c = k < text.length ? text.charCodeAt(k) : 44;
+    if (c === 44) {
+      out[j++] = negative ? -value : value;
+      value = 0;
+      negative = false;
+    } else if (c === 45) negative = true;
+    else value = value * 10 + (c - 48);
+  }
+  return out;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { guestSessions, products } from '#server/db/schema/index.ts';
-import { anyOf, literalLimit } from './sql.ts';
+import { anyOf, literalLimit, parseIntegers } from './sql.ts';
 
 const dialect = new PgDialect();
 const render = (...args: Parameters<typeof anyOf>) => dialect.sqlToQuery(anyOf(...args));
@@ -32,5 +32,21 @@ describe('literalLimit', () => {
   it('takes only a positive safe integer', () => {
     for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
       expect(() => literalLimit(bad), String(bad)).toThrow(RangeError);
+  });
+});
+
+describe('parseIntegers', () => {
+  it('reads comma-separated integers as splitting and converting each would', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let k = 0; k < 200; k++) {
+      const values = Array.from({ length: 1 + Math.floor(random() * 50) }, () =>
+        Math.floor((random() - 0.3) * (random() < 0.1 ? 2 ** 31 : 100_000)),
+      );
+      const text = values.join(',');
+      expect(Array.from(parseIntegers(text)), text).toEqual(text.split(',').map(Number));
+    }
+    expect(Array.from(parseIntegers('0'))).toEqual([0]);
+    expect(Array.from(parseIntegers('-2147483648,2147483647'))).toEqual([-2147483648, 2147483647]);
   });
 });
