@@ -88,15 +88,12 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
         .for('update', { skipLocked: true });
       return tx
         .update(mailOutbox)
-        .set(
-          as === 'sent'
-            ? { status: 'sent', attempts: sql`${mailOutbox.attempts} + 1`, sentAt: new Date(), lockedUntil: null }
-            : {
-                status: 'sending',
-                attempts: sql`${mailOutbox.attempts} + 1`,
-                lockedUntil: new Date(now.getTime() + LOCK_MS),
-              },
-        )
+        .set({
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          ...(as === 'sent'
+            ? { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }
+            : { status: 'sending', lockedUntil: new Date(now.getTime() + LOCK_MS) }),
+        })
         .where(sql`${mailOutbox.id} in (select id from (${due}) due union all select id from (${expired}) expired)`)
         .returning();
     });
