@@ -2,10 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { coupons, mailOutbox, orders, payments, productVariants, products } from '../src/db/schema/index.ts';
+import {
+  coupons,
+  mailOutbox,
+  orderItems,
+  orders,
+  payments,
+  productVariants,
+  products,
+} from '../src/db/schema/index.ts';
 import { enqueueMail } from '../src/lib/mailer/index.ts';
 import { createCoupon, createProduct, createUser } from './factories.ts';
 import { orderBody } from './orders-support.ts';
@@ -177,6 +185,44 @@ if (testDbKind() === 'postgres')
             ((await json(fetch(`${b}/api/products/${product.id}`))).colorsVariants as { countInStock: number }[])[0]!
               .countInStock,
           ).toBe(0);
+      },
+    );
+
+    it(
+      'orders sharing placing statements over both: a statement one short pool refuses places its other orders one by one',
+      { timeout: 60_000 },
+      async () => {
+        // each process's stock gate lets 6 orders for Few through, and the other process takes units too:
+        // statements asking Few for more than is left are refused whole, and their orders placed alone
+        const plenty = await createProduct(database.db, { countInStock: 1000, priceCents: 500 });
+        const few = await createProduct(database.db, { countInStock: 6, priceCents: 500 });
+        const buyers = await Promise.all(
+          Array.from({ length: 8 }, async () => bearerFor(JWT_SECRET, await createUser(database.db))),
+        );
+        const wantsFew = (i: number) => i % 3 === 0;
+        const statuses = await Promise.all(
+          Array.from({ length: 90 }, async (_, i) => {
+            const res = await fetch(`${base[i % 2]}/api/orders`, {
+              method: 'POST',
+              headers: { ...buyers[i % buyers.length]!, 'x-forwarded-for': `198.51.100.${(i % 200) + 20}` },
+              body: JSON.stringify(orderBody([{ product: wantsFew(i) ? few.id : plenty.id, qty: 1 }])),
+            });
+            return res.status === 201 || res.status === 409 ? res.status : `${res.status} ${await res.text()}`;
+          }),
+        );
+        expect(statuses.filter((_, i) => !wantsFew(i))).toEqual(Array(60).fill(201));
+        expect(statuses.filter((s, i) => wantsFew(i) && s === 201)).toHaveLength(6);
+        expect(statuses.filter((s, i) => wantsFew(i) && s !== 201 && s !== 409)).toEqual([]);
+        const stock = async (id: string) =>
+          (await database.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
+        expect(await stock(few.id)).toBe(0);
+        expect(await stock(plenty.id)).toBe(940);
+        // the refused left no line behind
+        const lines = await database.db
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(inArray(orderItems.productId, [few.id, plenty.id]));
+        expect(lines).toHaveLength(66);
       },
     );
 

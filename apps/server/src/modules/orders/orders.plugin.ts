@@ -1,20 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { batchLoader } from '#server/lib/batch-loader.ts';
+import { batchWriter } from '#server/lib/batch-writer.ts';
 import { currentRates, parseShippingRates } from '../shipping/shipping-rates.ts';
 import { createOrderSweeper } from './order-expiry.ts';
-import { ordersRepository } from './orders.repository.ts';
+import { ordersRepository, type Placing } from './orders.repository.ts';
 import type { PlaceOrderContext } from './orders.service.ts';
 import type { ProductForOrder } from './pricing.ts';
 import { StockGate } from './stock-gate.ts';
 
-/** Reads of the products and shipping rates that concurrent orders share. */
-type OrderLoaders = Pick<PlaceOrderContext, 'products' | 'rates'>;
+/** Placing statements at once per process, and orders per statement at most. */
+const PLACING_STATEMENTS = 2;
+const PLACING_BATCH = 64;
+
+/** Reads of the products and shipping rates that concurrent orders share, and the statements they share. */
+type OrderLoaders = Pick<PlaceOrderContext, 'products' | 'rates' | 'place'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's admission gate in front of the stock UPDATE (stock-gate.ts). */
     stockGate: StockGate;
-    /** Shared reads for placing orders: each still follows the order's arrival (lib/batch-loader.ts). */
+    /**
+     * Shared reads for placing orders, each still following the order's arrival (lib/batch-loader.ts), and
+     * the shared placing statement (lib/batch-writer.ts).
+     */
     orderLoaders: OrderLoaders;
   }
 }
@@ -49,9 +57,17 @@ export function registerOrders(app: FastifyInstance): void {
     const current = await currentRates(db, envRates);
     return new Map(keys.map((k) => [k, current]));
   });
+  // Orders arriving together are placed by one statement and one commit (each still decided on its own:
+  // lib/batch-writer.ts). A commit waits for the disk; while two statements are on their way, the orders
+  // arriving meanwhile gather for the next one instead of each waiting for a commit of its own.
+  const place = batchWriter((placings: Placing[]) => ordersRepository.placeMany(db, placings), {
+    maxInFlight: PLACING_STATEMENTS,
+    maxBatch: PLACING_BATCH,
+  });
   app.decorate('orderLoaders', {
     products: async (ids) => (await Promise.all(ids.map(productById))).filter((p) => p !== undefined),
     rates: async () => (await rates('rates'))!,
+    place,
   } satisfies OrderLoaders);
 
   // unpaid orders give their stock back after the hold (ORDER_HOLD_MINUTES; 0 keeps them forever)

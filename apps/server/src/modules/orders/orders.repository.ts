@@ -20,6 +20,36 @@ import type { OrderItemRow, OrderRow } from './orders-read.repository.ts';
 
 type Conn = Db | Tx;
 
+/** An order without a discount code, ready to place: its row, its lines, its confirmation mail, who placed it. */
+export interface Placing {
+  order: Pick<
+    typeof orders.$inferInsert,
+    | 'username'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'isGuest'
+    | 'shippingAddress'
+    | 'shippingRateId'
+    | 'paymentMethod'
+    | 'itemsCents'
+    | 'discountCents'
+    | 'taxCents'
+    | 'shippingCents'
+    | 'totalCents'
+  > & { id: string; userId: string | null };
+  items: (Omit<typeof orderItems.$inferInsert, 'fromVariantStock'> & { id: string })[];
+  mail: typeof mailOutbox.$inferInsert;
+  placedBy: string;
+}
+
+/** A placed order: its row and items, and what each pool it drew on had left (`p:` product, `v:` variant). */
+export interface Placed {
+  row: OrderRow;
+  items: OrderItemRow[];
+  left: Map<string, number>;
+}
+
 /** What placing, paying, shipping and expiring orders write, and the reads they decide on. */
 export const ordersRepository = {
   async productsFor(db: Conn, ids: string[]) {
@@ -187,6 +217,158 @@ export const ordersRepository = {
         ...(out!.vtaken ?? []).map((t) => [`v:${t.id}`, t.stock] as const),
       ]),
     };
+  },
+
+  /**
+   * Places several orders without a discount code in one statement, which PostgreSQL runs as one
+   * transaction and commits once: the same steps as `placeWithStock` for all of them together. The
+   * products of every order are locked in id order, then the variants named (in id order), so a batch,
+   * a single order and a cancel never deadlock; each pool gives the units all the batch's lines take
+   * from it. All or nothing: one pool short for the batch fails the whole statement (checked by the
+   * same constraints), and the caller then places each order alone. The statement's text never
+   * changes (the orders and their lines go in as two JSON parameters): PostgreSQL plans it once per connection.
+   * Answers each order's row and items, in the order given, with what each pool had left once the
+   * batch took its units.
+   */
+  async placeMany(db: Db, placings: Placing[]): Promise<Placed[]> {
+    const now = new Date().toISOString();
+    const ordersJson = JSON.stringify(
+      placings.map(({ order: o, mail, placedBy }, ord) => ({
+        ord,
+        id: o.id,
+        user_id: o.userId,
+        username: o.username,
+        first_name: o.firstName,
+        last_name: o.lastName,
+        email: o.email,
+        is_guest: o.isGuest,
+        shipping_address: o.shippingAddress,
+        shipping_rate_id: o.shippingRateId,
+        payment_method: o.paymentMethod,
+        items_cents: o.itemsCents,
+        discount_cents: o.discountCents,
+        tax_cents: o.taxCents,
+        shipping_cents: o.shippingCents,
+        total_cents: o.totalCents,
+        placed_by: placedBy.slice(0, 120),
+        placed_event: newId(),
+        mail_event: newId(),
+        mail_id: newId(),
+        mail_to: mail.to,
+        mail_subject: mail.subject,
+        mail_html: mail.html,
+        mail_text: mail.text,
+        mail_due: mail.nextAttemptAt ? mail.nextAttemptAt.toISOString() : now,
+      })),
+    );
+    const linesJson = JSON.stringify(
+      placings.flatMap(({ items }) =>
+        items.map((i) => ({
+          id: i.id,
+          order_id: i.orderId,
+          product_id: i.productId,
+          variant_id: i.variantId ?? null,
+          variant_name: i.variantName ?? '',
+          name: i.name,
+          image: i.image ?? '',
+          price_cents: i.priceCents,
+          qty: Math.trunc(i.qty),
+        })),
+      ),
+    );
+    const result = await db.execute<{
+      taken: { id: string; stock: number }[] | null;
+      vtaken: { id: string; stock: number }[] | null;
+      placed: Record<string, unknown>[];
+      items: Record<string, unknown>[];
+    }>(sql`
+      with o as (
+        select * from json_to_recordset((select ${ordersJson}::json)) as o(
+          ord int, id char(24), user_id char(24), username varchar, first_name varchar, last_name varchar, email varchar,
+          is_guest boolean, shipping_address jsonb, shipping_rate_id varchar, payment_method varchar,
+          items_cents int, discount_cents int, tax_cents int, shipping_cents int, total_cents int,
+          placed_by varchar, placed_event char(24), mail_event char(24), mail_id char(24), mail_to varchar,
+          mail_subject varchar, mail_html text, mail_text text, mail_due timestamptz
+        )
+      ), lines as (
+        select * from json_to_recordset((select ${linesJson}::json)) as l(
+          id char(24), order_id char(24), product_id char(24), variant_id char(24), variant_name varchar,
+          name varchar, image text, price_cents int, qty int)
+      ), locked as (
+        select p.id from products p
+        where p.id in (select product_id from lines) order by p.id for update
+      ), vlocked as (
+        -- locked after the products (every writer of a variant holds its product first); FOR UPDATE
+        -- reads the latest committed row, so the pool below is the one the variant has now
+        select v.id, v.product_id, v.count_in_stock from product_variants v
+        where v.id in (select variant_id from lines) and (select count(*) from locked) >= 0
+        order by v.id for update
+      ), pool as (
+        select l.id as item_id, l.product_id, l.variant_id, l.qty, (vl.count_in_stock is not null) as own
+        from lines l left join vlocked vl on vl.id = l.variant_id and vl.product_id = l.product_id
+      ), taken as (
+        update products p set count_in_stock = p.count_in_stock - s.qty
+        from (select product_id, sum(qty)::int as qty from pool where not own group by product_id) s
+        where p.id = s.product_id
+        returning p.id as id, p.count_in_stock as stock
+      ), vtaken as (
+        update product_variants v set count_in_stock = v.count_in_stock - s.qty
+        from (select variant_id, sum(qty)::int as qty from pool where own group by variant_id) s
+        where v.id = s.variant_id
+        returning v.id as id, v.count_in_stock as stock
+      ), placed as (
+        insert into orders (id, user_id, username, first_name, last_name, email, is_guest, shipping_address,
+          shipping_rate_id, payment_method, items_cents, discount_cents, tax_cents, shipping_cents, total_cents)
+        select id, user_id, username, first_name, last_name, email, is_guest, shipping_address,
+          shipping_rate_id, payment_method, items_cents, discount_cents, tax_cents, shipping_cents, total_cents
+        from o order by o.ord
+        returning *
+      ), items as (
+        insert into order_items
+          (id, order_id, product_id, variant_id, variant_name, name, image, price_cents, qty, from_variant_stock)
+        select l.id, l.order_id, l.product_id, l.variant_id, l.variant_name, l.name, l.image, l.price_cents, l.qty,
+          p.own
+        from lines l join pool p on p.item_id = l.id
+        returning *
+      ), mail as (
+        -- an order's number is known only once it is inserted: its mail's slot for it is filled here
+        insert into mail_outbox (id, "to", subject, html, text, next_attempt_at)
+        select o.mail_id, o.mail_to, replace(o.mail_subject, ${ORDER_NUMBER_SLOT}, p.order_number::text),
+          replace(o.mail_html, ${ORDER_NUMBER_SLOT}, p.order_number::text),
+          replace(o.mail_text, ${ORDER_NUMBER_SLOT}, p.order_number::text), o.mail_due
+        from o join placed p on p.id = o.id
+        returning id, subject
+      ), history as (
+        insert into order_events (id, order_id, event, by, note)
+        select o.placed_event, o.id, 'placed', o.placed_by, '' from o
+        union all
+        select o.mail_event, o.id, 'email', 'system', left(m.subject, 500) from o join mail m on m.id = o.mail_id
+        returning id
+      )
+      select (select json_agg(t) from taken t) as taken,
+             (select json_agg(t) from vtaken t) as vtaken,
+             (select json_agg(p) from placed p) as placed,
+             (select json_agg(i) from items i) as items,
+             (select count(*) from mail) as mails, (select count(*) from history) as events`);
+    const [out] = result.rows;
+    // what each pool has left: `p:` a product's own stock, `v:` a variant's
+    const left = new Map([
+      ...(out!.taken ?? []).map((t) => [`p:${t.id}`, t.stock] as const),
+      ...(out!.vtaken ?? []).map((t) => [`v:${t.id}`, t.stock] as const),
+    ]);
+    const rows = new Map(out!.placed.map((p) => [p.id as string, rowFromJson(orders, p)]));
+    const itemsOf = new Map<string, OrderItemRow[]>();
+    for (const i of out!.items) {
+      const item = rowFromJson(orderItems, i);
+      const list = itemsOf.get(item.orderId);
+      if (list) list.push(item);
+      else itemsOf.set(item.orderId, [item]);
+    }
+    return placings.map(({ order }) => ({
+      row: rows.get(order.id)!,
+      items: (itemsOf.get(order.id) ?? []).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      left,
+    }));
   },
 
   /** Stock and name of each product and of the named variants, for the order gate after a refusal. */

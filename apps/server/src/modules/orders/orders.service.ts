@@ -31,7 +31,7 @@ import {
   type StockNeed,
   type StockOutcome,
 } from './stock-gate.ts';
-import { ordersRepository as repo } from './orders.repository.ts';
+import { type Placed, type Placing, ordersRepository as repo } from './orders.repository.ts';
 import { orderLines, poolOf, priceLines, type ProductForOrder } from './pricing.ts';
 
 type OrderLine = ReturnType<typeof orderLines>[number];
@@ -57,6 +57,11 @@ export interface PlaceOrderContext {
   products: (ids: string[]) => Promise<ProductForOrder[]>;
   /** This process's admission gate (stock-gate.ts): refuses orders the stock read cannot serve. */
   gate: StockGate;
+  /**
+   * Places an order without a discount code: concurrent ones share a statement and its commit, each
+   * still placed or refused on its own (orders.plugin.ts).
+   */
+  place: (placing: Placing) => Promise<Placed>;
 }
 
 function buyerEmail(buyer: Buyer, input: CreateOrderInput): string {
@@ -212,37 +217,40 @@ async function pricedAndPlaced(
       : null,
     payWithinMinutes: ctx.holdMinutes,
   });
-  let placed: Awaited<ReturnType<typeof repo.placeWithStock>>;
+  // per product, in id order: the items' order is the order the statement reads them in
+  const lineRows = [...lines]
+    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
+    .map((l) => ({
+      id: newId(),
+      orderId,
+      productId: l.productId,
+      variantId: l.variantId,
+      variantName: l.variantName,
+      name: l.name,
+      image: l.image,
+      priceCents: l.unitPriceCents,
+      qty: l.qty,
+    }));
+  const placedBy = buyer.isGuest ? `guest ${email}` : buyer.username;
+  let placed: Placed;
   try {
-    placed = await repo.placeWithStock(
-      db,
-      order,
-      // per product, in id order: the items' order is the order the statement reads them in
-      [...lines]
-        .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
-        .map((l) => ({
-          id: newId(),
-          orderId,
-          productId: l.productId,
-          variantId: l.variantId,
-          variantName: l.variantName,
-          name: l.name,
-          image: l.image,
-          priceCents: l.unitPriceCents,
-          qty: l.qty,
-        })),
-      outboxRow(mail),
-      coupon ? { id: coupon.id, email: email.toLowerCase() } : null,
-      buyer.isGuest ? `guest ${email}` : buyer.username,
-    );
+    placed = coupon
+      ? await repo.placeWithStock(
+          db,
+          order,
+          lineRows,
+          outboxRow(mail),
+          { id: coupon.id, email: email.toLowerCase() },
+          placedBy,
+        )
+      : await ctx.place({ order, items: lineRows, mail: outboxRow(mail), placedBy });
   } catch (err) {
     throw await placingRefused(db, err, { needs, outcome, couponCode: coupon?.code });
   }
   // what this order saw once committed: the stock it left in each pool
   for (const [pool, n] of needs) outcome.set(pool, { stock: placed.left.get(pool) ?? 0, name: n.name });
-  const { row, items } = placed;
   // a new order has no tracking yet: its view needs no further read
-  return toOrder(row, items, [], [], ctx.holdMinutes);
+  return toOrder(placed.row, placed.items, [], [], ctx.holdMinutes);
 }
 
 /**
