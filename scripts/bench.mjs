@@ -22,7 +22,7 @@
 // route on a pool of the store's size that inserts one order and its items in one transaction into scratch
 // copies of the order tables (dropped afterwards); POST /api/orders is given as a share of it. Under the
 // table: the store's time from spawn to its first /readyz 200, and its resident memory after all targets
-// and again 15 s later without requests.
+// and again 1 s, 15 s and 45 s later without requests.
 // Environment: BENCH_STORE_LOG=file keeps the store's log lines (they are discarded otherwise);
 // BENCH_STORE_NODE_OPTIONS passes Node flags to the store alone (e.g. to try a V8 heap setting).
 // Then "Missed:": each target that misses the goal set for it at 1,000,000 products on PostgreSQL (the
@@ -765,11 +765,15 @@ if (wanted('import')) {
   if (!right) won = -1;
 }
 
-// the store's processes after every target, before it stops; and again after 15 s and 45 s without
-// requests (what it settles to: expired answers swept; V8 collects what the load left once allocation
-// has been low for a while, ~20–30 s, and the store then gives the C heap's free pages back)
+// the store's processes after every target, before it stops; and again after 1 s, 15 s and 45 s without
+// requests (what it settles to: expired answers swept, what the load left collected, the C heap's free
+// pages given back)
 const memory = serverMemory(store.pid);
-await new Promise((r) => setTimeout(r, 15_000));
+// a second later: once no request has been in flight for a moment, the store collects what the load
+// left (apps/server/src/lib/quiet-collect.ts)
+await new Promise((r) => setTimeout(r, 1_000));
+const memoryQuiet = serverMemory(store.pid);
+await new Promise((r) => setTimeout(r, 14_000));
 const memoryIdle = serverMemory(store.pid);
 await new Promise((r) => setTimeout(r, 30_000));
 const memorySettled = serverMemory(store.pid);
@@ -797,7 +801,7 @@ const memoryOf = (procs) =>
       ? `${procs[0].mib} MiB`
       : procs.map((p, i) => `${p.mib} MiB (${i === 0 ? 'primary' : `worker ${i}`})`).join(', ')
     : 'not measured (no /proc)';
-const resources = `The store was ready in ${(store.readyMs / 1000).toFixed(1)} s (from spawn to its first /readyz 200); its resident memory (VmRSS) after all targets: ${memoryOf(memory)}; 15 s later, without requests: ${memoryOf(memoryIdle)}; 45 s later: ${memoryOf(memorySettled)}.`;
+const resources = `The store was ready in ${(store.readyMs / 1000).toFixed(1)} s (from spawn to its first /readyz 200); its resident memory (VmRSS) after all targets: ${memoryOf(memory)}; 1 s later: ${memoryOf(memoryQuiet)}; 15 s later, without requests: ${memoryOf(memoryIdle)}; 45 s later: ${memoryOf(memorySettled)}.`;
 const goalContext = { ceiling, floor: floorResult?.rps ?? NaN, connections };
 const missed = results
   .filter((r) => goals[r.key])

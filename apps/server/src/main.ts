@@ -11,6 +11,7 @@ import { loadKeywordIndex } from './modules/catalog/catalog.service.ts';
 import { serveSearchIndex } from './modules/catalog/cluster-search-index.ts';
 import { SearchIndex } from './modules/catalog/search-index.ts';
 import { trimAfterFullCollections } from './lib/malloc-trim.ts';
+import { collectWhenQuiet } from './lib/quiet-collect.ts';
 import { answerBackupRequests } from './ops/backup.ts';
 
 const started = Date.now();
@@ -58,10 +59,18 @@ async function serve(config: Config) {
   // in a cluster the primary seeded and ensured the admin before forking
   const admin = cluster.isPrimary ? await prepare(database.db, config, app.log) : undefined;
 
+  // what a busy spell left is collected as soon as the process goes quiet (lib/quiet-collect.ts)
+  const quiet = collectWhenQuiet();
+  app.server.on('request', (_req, res) => {
+    quiet.begin();
+    res.once('close', quiet.end);
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    quiet.stop();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');

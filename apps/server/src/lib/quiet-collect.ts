@@ -1,0 +1,84 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/**
+ * A full garbage collection as soon as the process goes quiet after a busy spell.
+ *
+ * Under load V8 grows its heap and keeps what the requests left behind until its own heuristics collect
+ * it, 30–45 s after the load has stopped. At 1,000,000 products, 8 s of orders left the process at 351 MB
+ * resident, of which a full collection gave 150 MB back at once (V8's committed pages, the young
+ * generation's spaces, the Buffers' C memory). So once no request has been in flight for `quietMs`, after
+ * at least `minRequests` since the last one, the process collects: while nothing waits on it, at most once
+ * per `minIntervalMs`. A request arriving during a collection waits for it (tens of milliseconds); steady
+ * traffic rarely leaves the process quiet, and then V8 collects on its own as before.
+ */
+export interface QuietCollector {
+  /** A request began. */
+  begin(): void;
+  /** A request ended (answered or aborted). */
+  end(): void;
+  /** Collections so far (tests read it). */
+  readonly collections: number;
+  stop(): void;
+}
+
+export interface QuietOptions {
+  quietMs: number;
+  minRequests: number;
+  minIntervalMs: number;
+}
+
+export const QUIET_DEFAULTS: QuietOptions = { quietMs: 250, minRequests: 2000, minIntervalMs: 10_000 };
+
+/**
+ * V8's full collection, which Node exposes only with --expose-gc (set here, and read in a fresh context),
+ * twice: the first frees the garbage, and V8 gives the pages it emptied back to the system only at the
+ * next one (measured at 1M products: 150 MB of old space committed after the first, 38 MB after the second).
+ */
+function fullCollection(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => {
+    gc();
+    gc();
+  };
+}
+
+export function collectWhenQuiet(
+  opts: QuietOptions = QUIET_DEFAULTS,
+  collect: () => void = fullCollection(),
+): QuietCollector {
+  let inFlight = 0;
+  let since = 0;
+  let last = -Infinity;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const state = {
+    collections: 0,
+    begin() {
+      inFlight++;
+      since++;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+    end() {
+      inFlight = Math.max(0, inFlight - 1);
+      if (stopped || inFlight > 0 || since < opts.minRequests || timer) return;
+      const wait = Math.max(opts.quietMs, last + opts.minIntervalMs - Date.now());
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (inFlight > 0) return;
+        collect();
+        last = Date.now();
+        since = 0;
+        state.collections++;
+      }, wait);
+      timer.unref();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+  return state;
+}
