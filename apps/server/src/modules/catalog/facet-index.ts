@@ -257,6 +257,11 @@ interface Columns {
 
 /** Counts a facet table remembers (the latest, by filter set). */
 const COUNTS_KEPT = 1000;
+/**
+ * (Category, brand spelling) pairs beyond which the table keeps no pair lists: a count sums a window per
+ * pair, so a shop of 500 categories and 130 brand spellings still counts in a few thousand searches.
+ */
+const MAX_PAIRS = 65_536;
 
 export class FacetTable {
   /** Each product's brand spelling, by code; and the code of that spelling's lower case (the brand's key). */
@@ -284,7 +289,9 @@ export class FacetTable {
    */
   private readonly counted = new Map<string, FacetCounts>();
   /** Each brand spelling's and each category's rows, in price order (built at the first filter that can use them). */
-  private lists: { bySpelling: RowLists; byCategory: RowLists } | undefined;
+  private lists: { bySpelling: RowLists; byCategory: RowLists; byPair: RowLists | null } | undefined;
+  /** The pair lists' in-stock rows only (built when a count reads stock; dropped when a flag flips). */
+  private stockedPairs: RowLists | undefined;
 
   constructor(c: Columns) {
     this.ids = c.ids;
@@ -352,7 +359,11 @@ export class FacetTable {
     for (const key of [...this.counted.keys()]) if (key.startsWith('stock:')) this.counted.delete(key);
     for (const r of rows) {
       const ord = this.ordOf(r.id);
-      if (ord >= 0) this.inStock[ord] = r.inStock ? 1 : 0;
+      const flag = r.inStock ? 1 : 0;
+      if (ord >= 0 && this.inStock[ord] !== flag) {
+        this.inStock[ord] = flag;
+        this.stockedPairs = undefined;
+      }
     }
   }
 
@@ -387,8 +398,16 @@ export class FacetTable {
     // the best rows so far, best first; a row enters when it beats the last of them (the order the rows
     // are read in does not matter: the comparison is a total order)
     const best: number[] = [];
-    const side = this.narrowest(m);
-    const rows = side ? side.lists.inRange(side.codes, lo, hi, price) : null;
+    const pairs = this.pairLists(m);
+    const side = pairs ? undefined : this.narrowest(m);
+    // by price, the page comes from the cheapest (or dearest) k rows of each pair's range: the lists are
+    // in price order, and then in row order as the sort breaks ties
+    const ends = sort.by === 'price' ? { k, last: sort.descending } : undefined;
+    const rows = pairs
+      ? pairs.inRange(this.pairCodes(m), lo, hi, price, ends)
+      : side
+        ? side.lists.inRange(side.codes, lo, hi, price)
+        : null;
     const n = rows ? rows.length : brand.length;
     for (let j = 0; j < n; j++) {
       const i = rows ? rows[j]! : j;
@@ -434,7 +453,12 @@ export class FacetTable {
   /** Bytes held by its columns (the operator's figures). */
   get bytesHeld(): number {
     const perRow = 4 + 2 + 4 + 1 + (this.ids ? 12 : 0) + (this.ranks ? 8 : 0);
-    const lists = this.lists ? this.lists.bySpelling.rows.byteLength + this.lists.byCategory.rows.byteLength : 0;
+    const lists = this.lists
+      ? this.lists.bySpelling.rows.byteLength +
+        this.lists.byCategory.rows.byteLength +
+        (this.lists.byPair?.rows.byteLength ?? 0) +
+        (this.stockedPairs?.rows.byteLength ?? 0)
+      : 0;
     return this.brand.byteLength + this.category.byteLength + this.brand.length * perRow + lists;
   }
 
@@ -475,6 +499,9 @@ export class FacetTable {
 
   private count(f: FacetFilter): FacetCounts {
     const m = this.matcher(f);
+    // without a rating, every count is a sum of (category, brand spelling) lists' sizes in the price range
+    const pairs = this.pairLists(m);
+    if (pairs) return this.countPairs(m, pairs);
     // a filter naming a few brands or categories reads their rows only
     const side = this.narrowest(m);
     if (side) return this.countListed(m, side);
@@ -608,6 +635,85 @@ export class FacetTable {
   }
 
   /**
+   * The rows of each (category, brand spelling) pair in price order, and with `m` reading stock, those in
+   * stock only; undefined when `m` reads the rating (a list cannot answer it) or the pairs are too many.
+   */
+  private pairLists(m: ReturnType<FacetTable['matcher']>): RowLists | undefined {
+    if (m.readsRating) return undefined;
+    const all = this.rowLists().byPair;
+    if (!all || !m.readsStock) return all ?? undefined;
+    this.stockedPairs ??= all.keeping(this.inStock);
+    return this.stockedPairs;
+  }
+
+  /** The pairs `m` matches (its named categories, or all, times its named spellings, or all). */
+  private pairCodes(m: ReturnType<FacetTable['matcher']>): number[] {
+    const spellings = this.spellings.length;
+    const codes: number[] = [];
+    for (const c of m.categoryCodes ?? this.categoryIds.keys())
+      for (const s of m.spellingCodes ?? this.spellings.keys()) codes.push(c * spellings + s);
+    return codes;
+  }
+
+  /**
+   * `count` from the pair lists (`m` reads no rating): each facet, the total and the price bounds are sums
+   * and ends of the pairs' windows in the price range, two binary searches a pair, whatever the number of
+   * rows; only the matches, when few, are read one by one.
+   */
+  private countPairs(m: ReturnType<FacetTable['matcher']>, pairs: RowLists): FacetCounts {
+    const { lo, hi } = m;
+    const { price } = this;
+    const spellings = this.spellings.length;
+    const size = (pair: number) => {
+      const [a, b] = pairs.window(pair, lo, hi, price);
+      return b - a;
+    };
+    // the brand facet over the named categories (or all), the category facet over the named spellings
+    const perSpelling = new Uint32Array(spellings);
+    for (const c of m.categoryCodes ?? this.categoryIds.keys())
+      for (let s = 0; s < spellings; s++) perSpelling[s]! += size(c * spellings + s);
+    const perCategory = new Uint32Array(this.categoryIds.length);
+    for (let c = 1; c < this.categoryIds.length; c++)
+      for (const s of m.spellingCodes ?? this.spellings.keys()) perCategory[c]! += size(c * spellings + s);
+    const few = this.fewMatches;
+    let total = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    const windows: [number, number][] = [];
+    for (const pair of this.pairCodes(m)) {
+      const from = pairs.start[pair]!;
+      const to = pairs.start[pair + 1]!;
+      if (from === to) continue;
+      // in price order: the pair's first row is its lowest price, its last the highest
+      min = Math.min(min, price[pairs.rows[from]!]!);
+      max = Math.max(max, price[pairs.rows[to - 1]!]!);
+      const [a, b] = pairs.window(pair, lo, hi, price);
+      if (a < b) windows.push([a, b]);
+      total += b - a;
+    }
+    const matches = total <= few ? new Uint32Array(total) : undefined;
+    if (matches) {
+      let k = 0;
+      for (const [a, b] of windows) {
+        matches.set(pairs.rows.subarray(a, b), k);
+        k += b - a;
+      }
+    }
+    const byCategoryId = new Map<string, number>();
+    perCategory.forEach((count, code) => {
+      if (count > 0) byCategoryId.set(this.categoryIds[code]!, count);
+    });
+    return {
+      total,
+      brands: rankBrands(this.spellings, perSpelling),
+      categories: byCategoryId,
+      price: min === Infinity ? { min: null, max: null } : { min, max },
+      // in row order, as the pass over every row lists them
+      ...(matches ? { matches: matches.sort() } : {}),
+    };
+  }
+
+  /**
    * The named side with fewer rows (brand spellings or categories) and its row lists; undefined when the
    * filter names neither, or when even the fewer are more than half the table (one pass over every row
    * in order is then as quick).
@@ -630,9 +736,19 @@ export class FacetTable {
   private rowLists() {
     if (!this.lists) {
       const byPrice = rowsByPrice(this.price);
+      const spellings = this.spellings.length;
+      const pairs = this.categoryIds.length * spellings;
       this.lists = {
-        bySpelling: RowLists.of(byPrice, this.spellings.length, this.brand),
+        bySpelling: RowLists.of(byPrice, spellings, this.brand),
         byCategory: RowLists.of(byPrice, this.categoryIds.length, this.category),
+        byPair:
+          pairs <= MAX_PAIRS
+            ? RowLists.of(
+                byPrice,
+                pairs,
+                Uint32Array.from(this.category, (c, i) => c * spellings + this.brand[i]!),
+              )
+            : null,
       };
     }
     return this.lists;
@@ -703,6 +819,21 @@ export class RowLists {
     return new RowLists(start, rows);
   }
 
+  /** The same lists with only the rows whose flag is set, still in price order. */
+  keeping(flags: Uint8Array): RowLists {
+    const codes = this.start.length - 1;
+    const start = new Uint32Array(codes + 1);
+    for (let c = 0; c < codes; c++) {
+      let kept = 0;
+      for (let j = this.start[c]!; j < this.start[c + 1]!; j++) kept += flags[this.rows[j]!]!;
+      start[c + 1] = start[c]! + kept;
+    }
+    const rows = new Uint32Array(start[codes]!);
+    let k = 0;
+    for (let j = 0; j < this.rows.length; j++) if (flags[this.rows[j]!] === 1) rows[k++] = this.rows[j]!;
+    return new RowLists(start, rows);
+  }
+
   /** Every code. */
   codes(): number[] {
     return Array.from({ length: this.start.length - 1 }, (_, c) => c);
@@ -731,9 +862,27 @@ export class RowLists {
     return [below(lo, false), below(hi, true)];
   }
 
-  /** The rows of these codes priced within [lo, hi], one code after another. */
-  inRange(codes: readonly number[], lo: number, hi: number, price: Int32Array): Uint32Array {
-    const windows = codes.map((c) => this.window(c, lo, hi, price));
+  /**
+   * The rows of these codes priced within [lo, hi], one code after another; with `ends`, only each code's
+   * first k of them, or its last k and every row priced as the k-th from the end (a sort by price
+   * descending breaks its ties by row ascending).
+   */
+  inRange(
+    codes: readonly number[],
+    lo: number,
+    hi: number,
+    price: Int32Array,
+    ends?: { k: number; last: boolean },
+  ): Uint32Array {
+    const windows = codes.map((c) => {
+      const [a, b] = this.window(c, lo, hi, price);
+      if (!ends || b - a <= ends.k) return [a, b] as const;
+      if (!ends.last) return [a, a + ends.k] as const;
+      let from = b - ends.k;
+      const edge = price[this.rows[from]!]!;
+      while (from > a && price[this.rows[from - 1]!] === edge) from--;
+      return [from, b] as const;
+    });
     const out = new Uint32Array(windows.reduce((n, [a, b]) => n + b - a, 0));
     let k = 0;
     for (const [a, b] of windows) {

@@ -245,6 +245,52 @@ describe('the facet table', () => {
     expect(t.counts({})).toBe(all); // stock was not read: kept
   });
 
+  it('counts in-stock filters from the lists again after flags flip, each way, as the rows say', () => {
+    const hex = (i: number) => i.toString(16).padStart(24, '0');
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const brands = ['Acme', 'Bolt', 'Crux', 'Dyna'];
+    const categories = ['c0', 'c1', 'c2', null];
+    const many: FacetRow[] = Array.from({ length: 800 }, (_, i) => ({
+      id: hex(i),
+      brand: brands[Math.floor(random() * 4)]!,
+      categoryId: categories[Math.floor(random() * 4)]!,
+      priceCents: 100 * Math.floor(random() * 40),
+      rating: 0,
+      numReviews: 0,
+      inStock: random() < 0.7,
+    }));
+    const t = FacetTableBuilder.of(many, undefined, 1000);
+    const want = (f: FacetFilter) => {
+      const kept = many.filter(
+        (r) =>
+          r.inStock &&
+          (!f.brands || f.brands.includes(r.brand)) &&
+          (!f.categoryIds || (r.categoryId !== null && f.categoryIds.includes(r.categoryId))),
+      );
+      const p = kept.filter((r) => r.priceCents >= f.minPriceCents! && r.priceCents <= f.maxPriceCents!);
+      return { total: p.length, matches: p.map((r) => many.indexOf(r)) };
+    };
+    const filters: FacetFilter[] = [
+      { inStock: true, minPriceCents: 500, maxPriceCents: 2500 },
+      { inStock: true, brands: ['Bolt'], minPriceCents: 0, maxPriceCents: 3000 },
+      { inStock: true, categoryIds: ['c1', 'c2'], brands: ['Acme', 'Crux'], minPriceCents: 1000, maxPriceCents: 1900 },
+    ];
+    const check = () => {
+      for (const f of filters) {
+        const got = t.counts(f);
+        expect(got.total, JSON.stringify(f)).toBe(want(f).total);
+        expect(Array.from(got.matches!), JSON.stringify(f)).toEqual(want(f).matches);
+      }
+    };
+    check();
+    // 60 products sell out and 60 come back
+    const flipped = [...many.keys()].filter(() => random() < 0.15).slice(0, 120);
+    for (const i of flipped) many[i] = { ...many[i]!, inStock: !many[i]!.inStock };
+    t.setInStock(flipped.map((i) => ({ id: hex(i), inStock: many[i]!.inStock })));
+    check();
+  });
+
   it('finds its products by id after a build in chunks, packed or not', () => {
     const hex = (i: number) => i.toString(16).padStart(24, '0');
     const row = (i: number, id?: string): FacetRow => ({
