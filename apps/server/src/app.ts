@@ -18,6 +18,7 @@ import { connectCacheBus } from './lib/cache-bus.ts';
 import { AnswerCache, onlyStock } from './lib/cache.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { TooManyRequestsError } from './lib/errors.ts';
+import { bufferedStdout } from './lib/log-destination.ts';
 import { createMailer, type Mailer } from './lib/mailer/index.ts';
 import { tooManyMessage } from './lib/rate-limit.ts';
 import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
@@ -150,11 +151,13 @@ function trustProxyOption(v: Config['trustProxy']): boolean | string | ((address
 
 /** The whole app: used by main.ts and by every test. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+  // standard output, written in chunks (lib/log-destination.ts)
+  const stdout = logger && !logStream ? bufferedStdout() : undefined;
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
-          ...(logStream ? { stream: logStream } : {}),
+          stream: logStream ?? stdout!.stream,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           serializers: {
             req: (req: FastifyRequest) => ({
@@ -204,6 +207,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // the outbox worker runs beside the app; tests may disable it and call app.mailer.runOnce()
   if (config.mailWorker.enabled) app.addHook('onReady', async () => app.mailer.start());
   app.addHook('onClose', async () => app.mailer.stop());
+  // what is waiting goes out at close (and at exit, whatever ends the process)
+  if (stdout) app.addHook('onClose', async () => stdout.close());
   // settings allowed outside production but unsafe (config.ts) are said at every start
   app.addHook('onListen', async () => {
     for (const warning of config.warnings) app.log.warn(warning);
