@@ -28,7 +28,7 @@ export interface QuietOptions {
   minIntervalMs: number;
 }
 
-export const QUIET_DEFAULTS: QuietOptions = { quietMs: 250, minRequests: 2000, minIntervalMs: 10_000 };
+export const QUIET_DEFAULTS: QuietOptions = { quietMs: 250, minRequests: 2000, minIntervalMs: 2_000 };
 
 /**
  * V8's full collection, which Node exposes only with --expose-gc (set here, and read in a fresh context),
