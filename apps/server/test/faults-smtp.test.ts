@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { enqueueMail } from '../src/lib/mailer/index.ts';
@@ -137,14 +137,22 @@ describe('SMTP refusing or hanging', () => {
       ids.splice(0, ids.length, ...(await all()).map((r) => r.id));
       expect(ids).toHaveLength(7);
 
-      // back: every mail goes out exactly once when it is due
+      // back: every mail goes out exactly once when it is due. The worker's own run (asked for by the
+      // orders placed during the hang) may have started between the silent server's close and the real
+      // one's start, been refused, and put its mails back with a minute of back-off after they were made
+      // due here: each look makes what is still pending due again
       const smtp = await startSmtp(port);
       try {
-        await due(ids);
-        t.app.mailer.kick();
         await until(
           'all mails sent',
-          () => rows(ids),
+          async () => {
+            await t.database.db
+              .update(mailOutbox)
+              .set({ nextAttemptAt: new Date() })
+              .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
+            t.app.mailer.kick();
+            return rows(ids);
+          },
           (rs) => rs.every((r) => r.status === 'sent'),
         );
         await sleep(500); // a second run would send duplicates meanwhile

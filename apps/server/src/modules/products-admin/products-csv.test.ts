@@ -556,9 +556,11 @@ describe('products as CSV: export and import', () => {
     expect(rows.every((r) => slugs.has(r.slug))).toBe(true);
   });
 
-  // 10,000 rows a second time are timed on PostgreSQL, the database that serves production
+  // 10,000 rows a second time are timed on PostgreSQL, the database that serves production. Each import is
+  // held to its 10 s; the test as a whole (two imports, an export, building the files) gets more than the
+  // suite's default 30 s, so that the timer cuts off nothing the assertions would pass
   if (testDbKind() === 'postgres')
-    it('imports 10,000 rows in under 10 seconds (PostgreSQL)', async () => {
+    it('imports 10,000 rows in under 10 seconds (PostgreSQL)', { timeout: 60_000 }, async () => {
       const cats = await Promise.all([1, 2, 3].map((n) => createCategory(t.app.db, { name: `Bulk ${n}` })));
       const tag = newId().slice(-6);
       const rows = Array.from({ length: 10_000 }, (_, i) =>
