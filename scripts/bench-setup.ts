@@ -41,9 +41,14 @@ const product = (name: string, countInStock: number) => ({
   description: `<p>${name}</p>`,
   descriptionText: htmlToText(`<p>${name}</p>`),
 });
-const [plenty, last, warm] = await db
+const [plenty, warm, ...lasts] = await db
   .insert(products)
-  .values([product('Bench plenty', 100_000_000), product('Bench last units', 100), product('Bench warm-up units', 100)])
+  .values([
+    product('Bench plenty', 100_000_000),
+    product('Bench warm-up units', 100),
+    // one product per measured burst for the last 100 units (scripts/bench.mjs --bursts, at most 9)
+    ...Array.from({ length: 9 }, (_, i) => product(`Bench last units ${i + 1}`, 100)),
+  ])
   .returning();
 // shoppers buy many different products, as in a real shop: the orders target spreads over these
 const shelf = await db
@@ -83,7 +88,7 @@ console.log(
     buyers: buyers.map(who),
     plenty: plenty!.id,
     shelf: shelf.map((p) => p.id),
-    last: last!.id,
+    lasts: lasts.map((p) => p.id),
     warm: warm!.id,
     variant: { product: variantProduct!.id, variant: blue!.id, coupon: coupon!.code },
     words,
