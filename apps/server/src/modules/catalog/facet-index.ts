@@ -537,17 +537,30 @@ export class FacetTable {
         }
       }
     }
-    const brandList = rankBrands(this.spellings, perSpelling);
-    const byCategory = new Map<string, number>();
-    perCategory.forEach((count, code) => {
-      if (count > 0) byCategory.set(this.categoryIds[code]!, count);
+    return this.answer(
+      { total, perSpelling, perCategory, min, max },
+      total <= few ? matches.slice(0, total) : undefined,
+    );
+  }
+
+  /**
+   * What a count gathered, as its answer: the brands ranked, each category's own count by id, the price
+   * range, and the matches (in row order, as the pass over every row lists them) when they are few.
+   */
+  private answer(
+    c: { total: number; perSpelling: Uint32Array; perCategory: Uint32Array; min: number; max: number },
+    matches: Uint32Array | undefined,
+  ): FacetCounts {
+    const categories = new Map<string, number>();
+    c.perCategory.forEach((count, code) => {
+      if (count > 0) categories.set(this.categoryIds[code]!, count);
     });
     return {
-      total,
-      brands: brandList,
-      categories: byCategory,
-      price: min === Infinity ? { min: null, max: null } : { min, max },
-      ...(total <= few ? { matches: matches.slice(0, total) } : {}),
+      total: c.total,
+      brands: rankBrands(this.spellings, c.perSpelling),
+      categories,
+      price: c.min === Infinity ? { min: null, max: null } : { min: c.min, max: c.max },
+      ...(matches ? { matches } : {}),
     };
   }
 
@@ -620,18 +633,10 @@ export class FacetTable {
         total++;
       }
     }
-    const byCategoryId = new Map<string, number>();
-    perCategory.forEach((count, code) => {
-      if (count > 0) byCategoryId.set(this.categoryIds[code]!, count);
-    });
-    return {
-      total,
-      brands: rankBrands(this.spellings, perSpelling),
-      categories: byCategoryId,
-      price: min === Infinity ? { min: null, max: null } : { min, max },
-      // in row order, as the pass over every row lists them
-      ...(total <= few ? { matches: matches.slice(0, total).sort() } : {}),
-    };
+    return this.answer(
+      { total, perSpelling, perCategory, min, max },
+      total <= few ? matches.slice(0, total).sort() : undefined,
+    );
   }
 
   /**
@@ -699,18 +704,7 @@ export class FacetTable {
         k += b - a;
       }
     }
-    const byCategoryId = new Map<string, number>();
-    perCategory.forEach((count, code) => {
-      if (count > 0) byCategoryId.set(this.categoryIds[code]!, count);
-    });
-    return {
-      total,
-      brands: rankBrands(this.spellings, perSpelling),
-      categories: byCategoryId,
-      price: min === Infinity ? { min: null, max: null } : { min, max },
-      // in row order, as the pass over every row lists them
-      ...(matches ? { matches: matches.sort() } : {}),
-    };
+    return this.answer({ total, perSpelling, perCategory, min, max }, matches?.sort());
   }
 
   /**

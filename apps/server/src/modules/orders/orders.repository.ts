@@ -38,10 +38,26 @@ export interface Placing {
     | 'shippingCents'
     | 'totalCents'
   > & { id: string; userId: string | null };
-  items: (Omit<typeof orderItems.$inferInsert, 'fromVariantStock'> & { id: string })[];
+  items: OrderLineInsert[];
   mail: typeof mailOutbox.$inferInsert;
   placedBy: string;
 }
+
+/** An order line to insert (which stock it draws on is the placing statement's to say). */
+type OrderLineInsert = Omit<typeof orderItems.$inferInsert, 'fromVariantStock'> & { id: string };
+
+/** An order line as the placing statements read it from their JSON parameter (`json_to_recordset`). */
+const lineRecord = (i: OrderLineInsert) => ({
+  id: i.id,
+  order_id: i.orderId,
+  product_id: i.productId,
+  variant_id: i.variantId ?? null,
+  variant_name: i.variantName ?? '',
+  name: i.name,
+  image: i.image ?? '',
+  price_cents: i.priceCents,
+  qty: Math.trunc(i.qty),
+});
 
 /** A placed order: its row and items, and what each pool it drew on had left (`p:` product, `v:` variant). */
 export interface Placed {
@@ -99,7 +115,7 @@ export const ordersRepository = {
   async placeWithStock(
     db: Db,
     order: typeof orders.$inferInsert & { id: string },
-    items: (Omit<typeof orderItems.$inferInsert, 'fromVariantStock'> & { id: string })[],
+    items: OrderLineInsert[],
     mail: typeof mailOutbox.$inferInsert,
     coupon: { id: string; email: string } | null,
     placedBy: string,
@@ -115,19 +131,7 @@ export const ordersRepository = {
     if (!/^\{[0-9a-f]{24}(,[0-9a-f]{24})*\}$/.test(pids)) throw new Error('placeWithStock: bad product ids');
     if (!/^\{([0-9a-f]{24}|NULL)(,([0-9a-f]{24}|NULL))*\}$/.test(vids))
       throw new Error('placeWithStock: bad variant ids');
-    const itemsJson = JSON.stringify(
-      items.map((i) => ({
-        id: i.id,
-        order_id: i.orderId,
-        product_id: i.productId,
-        variant_id: i.variantId ?? null,
-        variant_name: i.variantName ?? '',
-        name: i.name,
-        image: i.image ?? '',
-        price_cents: i.priceCents,
-        qty: i.qty,
-      })),
-    );
+    const itemsJson = JSON.stringify(items.map(lineRecord));
     const after = sql`(select count(*) from taken) + (select count(*) from vtaken) >= 0`;
     const counted = coupon
       ? sql`, used as (
@@ -261,21 +265,7 @@ export const ordersRepository = {
         mail_due: mail.nextAttemptAt ? mail.nextAttemptAt.toISOString() : now,
       })),
     );
-    const linesJson = JSON.stringify(
-      placings.flatMap(({ items }) =>
-        items.map((i) => ({
-          id: i.id,
-          order_id: i.orderId,
-          product_id: i.productId,
-          variant_id: i.variantId ?? null,
-          variant_name: i.variantName ?? '',
-          name: i.name,
-          image: i.image ?? '',
-          price_cents: i.priceCents,
-          qty: Math.trunc(i.qty),
-        })),
-      ),
-    );
+    const linesJson = JSON.stringify(placings.flatMap(({ items }) => items.map(lineRecord)));
     const result = await db.execute<{
       taken: { id: string; stock: number }[] | null;
       vtaken: { id: string; stock: number }[] | null;
