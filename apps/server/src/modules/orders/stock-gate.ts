@@ -17,7 +17,10 @@
  * UPDATE stays the judge: the gate only refuses orders that the stock seen could not serve.
  */
 export interface StockNeed {
-  /** The stock the units come from: a product's own (`p:<id>`) or a variant's (`v:<id>`). */
+  /**
+   * The stock the units come from: a product's own (`p:<id>`) or a variant's (`v:<id>`); or a discount
+   * code's uses left (`c:<id>`, one per order), counted the same way.
+   */
   pool: string;
   qty: number;
 }
@@ -31,7 +34,11 @@ export interface StockInfo {
 export type StockOutcome = Map<string, StockInfo>;
 
 export class SoldOut extends Error {
-  constructor(readonly productName: string) {
+  /** `productName`: the pool's name (a product's, or a code's); `pool`: which pool ran out. */
+  constructor(
+    readonly productName: string,
+    readonly pool = '',
+  ) {
     super(`Not enough stock for ${productName}`);
   }
 }
@@ -47,7 +54,7 @@ interface Waiter {
   settle: (verdict: Decided) => void;
 }
 
-type Decided = { admit: true } | { admit: false; name: string };
+type Decided = { admit: true } | { admit: false; name: string; pool: string };
 type Verdict = Decided | 'wait';
 export type Release = (outcome?: StockOutcome) => void;
 
@@ -58,6 +65,7 @@ export class StockGate {
   /** Counts events (arrivals, reads, ends, drops): "seen after the order arrived" is `at > arrived`. */
   private clock = 0;
   private lastDrop = 0;
+  private refused = new Map<string, number>();
 
   constructor(private readonly opts: { waitMs: number } = { waitMs: 2_000 }) {}
 
@@ -90,7 +98,7 @@ export class StockGate {
     if (verdict === 'wait') return this.hold(needs, arrived);
     if (verdict.admit) return this.reserve(needs);
     this.forget(needs);
-    throw new SoldOut(verdict.name);
+    throw this.refuse(verdict.name, verdict.pool);
   }
 
   /** Drops what was seen of pools nobody here is placing or waiting for: no later order may use it. */
@@ -108,11 +116,23 @@ export class StockGate {
     return this.reserved.get(pool) ?? 0;
   }
 
+  /** Orders refused by the gate so far, by the kind of pool that ran out (`p`, `v` or `c`; tests read it). */
+  refusals(kind: string): number {
+    return this.refused.get(kind) ?? 0;
+  }
+
+  private refuse(name: string, pool: string): SoldOut {
+    const kind = pool.split(':')[0]!;
+    this.refused.set(kind, (this.refused.get(kind) ?? 0) + 1);
+    return new SoldOut(name, pool);
+  }
+
   /** Orders held back now (for tests and metrics). */
   held(): number {
-    let n = 0;
-    for (const set of this.waiters.values()) n += set.size;
-    return n;
+    // an order held for several pools is one order
+    const orders = new Set<Waiter>();
+    for (const set of this.waiters.values()) for (const w of set) orders.add(w);
+    return orders.size;
   }
 
   private reserve(needs: StockNeed[]): Release {
@@ -146,7 +166,7 @@ export class StockGate {
     for (const n of needs) {
       const s = this.seen.get(n.pool);
       if (s === undefined || s.at <= arrived) continue;
-      if (s.stock < n.qty) return { admit: false, name: s.name };
+      if (s.stock < n.qty) return { admit: false, name: s.name, pool: n.pool };
       if (this.inFlight(n.pool) + n.qty > s.stock) wait = true;
     }
     return wait ? 'wait' : { admit: true };
@@ -169,7 +189,7 @@ export class StockGate {
           }
           // reserved before the next held order is decided, so that one sees these units taken
           if (verdict.admit) resolve(this.reserve(needs));
-          else reject(new SoldOut(verdict.name));
+          else reject(this.refuse(verdict.name, verdict.pool));
         },
       };
       for (const n of needs) {
