@@ -24,8 +24,6 @@ export interface AppliedCode {
   code: string;
   type: CouponType;
   terms: DiscountTerms;
-  /** Uses left as read (the order's stock gate counts them like units); null: no limit. */
-  usesLeft: number | null;
 }
 
 /** A stored code's terms: its value is already in pricing's units (hundredths of a percent, or cents). */
@@ -60,13 +58,7 @@ export async function couponForOrder(
   const { coupon: c, usedByCustomer } = found;
   const problem = couponProblem(c, { itemsCents: order.itemsCents, now: order.now ?? new Date(), usedByCustomer });
   if (problem) throw notApplicable(problem);
-  return {
-    id: c.id,
-    code: c.code,
-    type: c.type,
-    terms: termsOf(c),
-    usesLeft: c.usageLimit === null ? null : Math.max(0, c.usageLimit - c.timesUsed),
-  };
+  return { id: c.id, code: c.code, type: c.type, terms: termsOf(c) };
 }
 
 /**

@@ -137,8 +137,7 @@ export const ordersRepository = {
       ? sql`, used as (
           update ${coupons} set times_used = ${coupons.timesUsed} + 1
           where ${coupons.id} = ${coupon.id} and ${after}
-          returning ${coupons.id} as id, ${coupons.perCustomerLimit} as per_customer,
-            ${coupons.usageLimit} - ${coupons.timesUsed} as uses_left
+          returning ${coupons.id} as id, ${coupons.perCustomerLimit} as per_customer
         ), used_by as (
           insert into ${couponUses} (coupon_id, email, uses, max_uses)
           select u.id, ${coupon.email}, 1, u.per_customer from used u
@@ -152,7 +151,6 @@ export const ordersRepository = {
       vtaken: { id: string; stock: number }[] | null;
       placed: object;
       items: object[];
-      code_left?: number | string | null;
     }>(sql`
       with lines as (
         select * from unnest((select ${pids}::char(24)[]), (select ${vids}::char(24)[]), (select ${qtys}::int[])) as l(product_id, variant_id, qty)
@@ -210,18 +208,17 @@ export const ordersRepository = {
              (select json_agg(t) from vtaken t) as vtaken,
              (select row_to_json(p) from placed p) as placed,
              (select json_agg(i) from items i) as items,
-             (select count(*) from mail) as mails, (select count(*) from history) as events${coupon ? sql`, (select count(*) from used_by) as uses, (select u.uses_left from used u) as code_left` : sql``}`);
+             (select count(*) from mail) as mails, (select count(*) from history) as events${coupon ? sql`, (select count(*) from used_by) as uses` : sql``}`);
     const [out] = result.rows;
     return {
       row: rowFromJson(orders, out!.placed as Record<string, unknown>),
       items: (out!.items as Record<string, unknown>[])
         .map((i) => rowFromJson(orderItems, i))
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
-      // what each pool has left: `p:` a product's own stock, `v:` a variant's, `c:` a limited code's uses
+      // what each pool has left: `p:` a product's own stock, `v:` a variant's
       left: new Map([
         ...(out!.taken ?? []).map((t) => [`p:${t.id}`, t.stock] as const),
         ...(out!.vtaken ?? []).map((t) => [`v:${t.id}`, t.stock] as const),
-        ...(coupon && out!.code_left != null ? [[`c:${coupon.id}`, Number(out!.code_left)] as const] : []),
       ]),
     };
   },

@@ -22,7 +22,7 @@ import { ORDER_NUMBER_SLOT, orderConfirmationMail, outboxRow } from '#server/lib
 import { pgErrorOf } from '#server/lib/sql.ts';
 import { pickRate, type Rate } from '../shipping/shipping-rates.ts';
 import { toOrder } from './order-view.ts';
-import { type AppliedCode, couponCodeOf, couponForOrder } from '../coupons/coupons.service.ts';
+import { couponCodeOf, couponForOrder } from '../coupons/coupons.service.ts';
 import {
   SoldOut,
   type Release,
@@ -121,51 +121,25 @@ export async function placeOrder(
 
   const lines = orderLines(input.orderItems);
   const productIds = [...new Set(lines.map((l) => l.productId))];
-  const code = couponCodeOf(input.couponCode);
   let release: Release | undefined;
   const outcome: StockOutcome = new Map();
   try {
     // the products as they are now (after this order arrived): pricing and the stock gate read them
     let found: ProductForOrder[] = [];
     let needs = new Map<string, PoolNeed>();
-    const applied: { coupon: AppliedCode | null } = { coupon: null };
     const read = async () => {
       found = await ctx.products(productIds);
       needs = unitsPerPool(lines, found);
       // an unknown product is not for the gate to judge: pricing answers 400 for it
-      const pools = new Map(
+      return new Map(
         [...needs].filter(([, n]) => n.known).map(([pool, n]) => [pool, { stock: n.stock, name: n.name }]),
       );
-      if (code) {
-        // the code as it applies now (a 400 when it does not); a limited code's uses left are counted
-        // by the gate like units, so that once the placing statement has seen it used up, the orders
-        // held for it are refused at once instead of each finding out in the database
-        const itemsCents = priceOrder(priceLines(lines, found), 0).itemsCents;
-        const coupon = (applied.coupon = await couponForOrder(db, code, { itemsCents, email }));
-        if (coupon.usesLeft !== null) {
-          const pool = `c:${coupon.id}`;
-          needs.set(pool, { pool, qty: 1, stock: coupon.usesLeft, name: coupon.code, known: true });
-          pools.set(pool, { stock: coupon.usesLeft, name: coupon.code });
-        }
-      }
-      return pools;
     };
     // the pools are known once the products are read: the gate asks for them after its read
     release = await ctx.gate.admit(() => [...needs.values()], read);
-    return await pricedAndPlaced(db, buyer, input, ctx, {
-      lines,
-      needs,
-      found,
-      address,
-      email,
-      outcome,
-      coupon: applied.coupon,
-    });
+    return await pricedAndPlaced(db, buyer, input, ctx, { lines, needs, found, address, email, outcome });
   } catch (err) {
-    if (err instanceof SoldOut)
-      throw err.pool.startsWith('c:')
-        ? new ConflictError(COUPON_MESSAGES.usedUp, ERROR_CODES.COUPON_USED_UP)
-        : new ConflictError(err.message, ERROR_CODES.OUT_OF_STOCK);
+    if (err instanceof SoldOut) throw new ConflictError(err.message, ERROR_CODES.OUT_OF_STOCK);
     throw err;
   } finally {
     release?.(outcome);
@@ -184,7 +158,6 @@ async function pricedAndPlaced(
     address,
     email,
     outcome,
-    coupon,
   }: {
     lines: OrderLine[];
     needs: Map<string, PoolNeed>;
@@ -192,14 +165,15 @@ async function pricedAndPlaced(
     address: NormalizedAddress;
     email: string;
     outcome: StockOutcome;
-    /** The order's code as read before the gate, or null. */
-    coupon: AppliedCode | null;
   },
 ): Promise<Order> {
   const name = (v: string | undefined, fallback: string) =>
     cleanText(v ?? '', LIMITS.shippingName) || cleanText(fallback, LIMITS.shippingName);
   const lines = priceLines(wantedLines, found);
   const rate = pickRate(await ctx.rates(), input.shippingRateId?.trim());
+  const itemsCents = priceOrder(lines, 0).itemsCents;
+  const code = couponCodeOf(input.couponCode);
+  const coupon = code ? await couponForOrder(db, code, { itemsCents, email }) : null;
   const price = priceOrder(lines, rate.priceCents, coupon?.terms ?? null);
 
   const { countryCode: _code, ...shippingAddress } = address;
@@ -291,12 +265,8 @@ async function placingRefused(
   ctx: { needs: Map<string, PoolNeed>; outcome: StockOutcome; couponCode: string | undefined },
 ): Promise<unknown> {
   const constraint = pgErrorOf(err)?.constraint;
-  if (constraint === 'coupons_usage_within_limit') {
-    // the gate learns the code is used up: the orders held for it are refused now
-    for (const n of ctx.needs.values())
-      if (n.pool.startsWith('c:')) ctx.outcome.set(n.pool, { stock: 0, name: n.name });
+  if (constraint === 'coupons_usage_within_limit')
     return new ConflictError(COUPON_MESSAGES.usedUp, ERROR_CODES.COUPON_USED_UP);
-  }
   if (constraint === 'coupon_uses_within_limit')
     return new ConflictError(COUPON_MESSAGES.perCustomerUsed, ERROR_CODES.COUPON_USED_UP);
   if (constraint?.startsWith('orders_coupon_id'))
@@ -306,8 +276,7 @@ async function placingRefused(
     constraint === 'product_variants_stock_nonneg' ||
     constraint?.startsWith('order_items_product_id');
   if (!short) return err;
-  // the stock pools (a code's uses are not stock)
-  const pools = [...ctx.needs.values()].filter((n) => !n.pool.startsWith('c:'));
+  const pools = [...ctx.needs.values()];
   const idsOf = (prefix: string) => pools.filter((n) => n.pool.startsWith(prefix)).map((n) => n.pool.slice(2));
   const now = await repo.stockOf(db, idsOf('p:'), idsOf('v:'));
   const left = (pool: string) =>

@@ -17,10 +17,7 @@
  * UPDATE stays the judge: the gate only refuses orders that the stock seen could not serve.
  */
 export interface StockNeed {
-  /**
-   * The stock the units come from: a product's own (`p:<id>`) or a variant's (`v:<id>`); or a discount
-   * code's uses left (`c:<id>`, one per order), counted the same way.
-   */
+  /** The stock the units come from: a product's own (`p:<id>`) or a variant's (`v:<id>`). */
   pool: string;
   qty: number;
 }
@@ -34,11 +31,7 @@ export interface StockInfo {
 export type StockOutcome = Map<string, StockInfo>;
 
 export class SoldOut extends Error {
-  /** `productName`: the pool's name (a product's, or a code's); `pool`: which pool ran out. */
-  constructor(
-    readonly productName: string,
-    readonly pool = '',
-  ) {
+  constructor(readonly productName: string) {
     super(`Not enough stock for ${productName}`);
   }
 }
@@ -54,7 +47,7 @@ interface Waiter {
   settle: (verdict: Decided) => void;
 }
 
-type Decided = { admit: true } | { admit: false; name: string; pool: string };
+type Decided = { admit: true } | { admit: false; name: string };
 type Verdict = Decided | 'wait';
 export type Release = (outcome?: StockOutcome) => void;
 
@@ -65,7 +58,6 @@ export class StockGate {
   /** Counts events (arrivals, reads, ends, drops): "seen after the order arrived" is `at > arrived`. */
   private clock = 0;
   private lastDrop = 0;
-  private refused = new Map<string, number>();
 
   constructor(private readonly opts: { waitMs: number } = { waitMs: 2_000 }) {}
 
@@ -98,7 +90,7 @@ export class StockGate {
     if (verdict === 'wait') return this.hold(needs, arrived);
     if (verdict.admit) return this.reserve(needs);
     this.forget(needs);
-    throw this.refuse(verdict.name, verdict.pool);
+    throw new SoldOut(verdict.name);
   }
 
   /** Drops what was seen of pools nobody here is placing or waiting for: no later order may use it. */
@@ -116,23 +108,11 @@ export class StockGate {
     return this.reserved.get(pool) ?? 0;
   }
 
-  /** Orders refused by the gate so far, by the kind of pool that ran out (`p`, `v` or `c`; tests read it). */
-  refusals(kind: string): number {
-    return this.refused.get(kind) ?? 0;
-  }
-
-  private refuse(name: string, pool: string): SoldOut {
-    const kind = pool.split(':')[0]!;
-    this.refused.set(kind, (this.refused.get(kind) ?? 0) + 1);
-    return new SoldOut(name, pool);
-  }
-
   /** Orders held back now (for tests and metrics). */
   held(): number {
-    // an order held for several pools is one order
-    const orders = new Set<Waiter>();
-    for (const set of this.waiters.values()) for (const w of set) orders.add(w);
-    return orders.size;
+    let n = 0;
+    for (const set of this.waiters.values()) n += set.size;
+    return n;
   }
 
   private reserve(needs: StockNeed[]): Release {
@@ -166,7 +146,7 @@ export class StockGate {
     for (const n of needs) {
       const s = this.seen.get(n.pool);
       if (s === undefined || s.at <= arrived) continue;
-      if (s.stock < n.qty) return { admit: false, name: s.name, pool: n.pool };
+      if (s.stock < n.qty) return { admit: false, name: s.name };
       if (this.inFlight(n.pool) + n.qty > s.stock) wait = true;
     }
     return wait ? 'wait' : { admit: true };
@@ -189,7 +169,7 @@ export class StockGate {
           }
           // reserved before the next held order is decided, so that one sees these units taken
           if (verdict.admit) resolve(this.reserve(needs));
-          else reject(this.refuse(verdict.name, verdict.pool));
+          else reject(new SoldOut(verdict.name));
         },
       };
       for (const n of needs) {

@@ -20,8 +20,6 @@ describe('variant stock and code uses under concurrency', () => {
   afterAll(async () => t?.close());
 
   const ORDERS = testDbKind() === 'postgres' ? 200 : 60;
-  // few enough that every one is read and held well within the gate's 2 s hold, on a loaded machine too
-  const WANTING = 60;
 
   async function race(withCode: (i: number) => boolean, usageLimit: number) {
     const p = await createProduct(t.app.db, {
@@ -89,66 +87,6 @@ describe('variant stock and code uses under concurrency', () => {
     expect(r.variantLeft).toBe(0);
     expect(r.redeemed).toBeLessThanOrEqual(5);
     expect([r.timesUsed, r.perEmail, r.carrying]).toEqual([r.redeemed, r.redeemed, r.redeemed]);
-  });
-
-  it(`${WANTING} orders with a code limited to 5, stock to spare: 5 redeemed, and once it is used up the orders held for it are refused by the gate`, async () => {
-    const p = await createProduct(t.app.db, { name: `Plenty Mug ${Math.random()}`, countInStock: 1000 });
-    const coupon = await createCoupon(t.app.db, { type: 'percent', value: 1000, usageLimit: 5 });
-    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedIn(t.app)));
-    const refusedBefore = t.app.stockGate.refusals('c');
-    // On PostgreSQL the code's row is held locked by another transaction until orders are waiting in the
-    // gate, so that every order reads the code with uses left before any use commits (the embedded
-    // database has one connection: there the orders run one after another and the invariants alone hold)
-    const locking = testDbKind() === 'postgres';
-    let unlock = () => {};
-    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
-    const lock = locking
-      ? t.app.db.transaction(async (tx) => {
-          await tx.execute(sql`select ${coupons.id} from ${coupons} where ${coupons.id} = ${coupon.id} for update`);
-          await unlocked;
-        })
-      : Promise.resolve();
-    const placing = Promise.all(
-      Array.from({ length: WANTING }, (_, i) =>
-        placeOrder(
-          t.app,
-          buyers[i % buyers.length]!,
-          orderBody([{ product: p.id, qty: 1 }], { couponCode: coupon.code }),
-        ),
-      ),
-    );
-    let heldWhileLocked = 0;
-    try {
-      if (locking)
-        for (let i = 0; i < 1500 && heldWhileLocked < WANTING - 5; i++) {
-          await new Promise((r) => setTimeout(r, 10));
-          heldWhileLocked = t.app.stockGate.held();
-        }
-    } finally {
-      unlock();
-    }
-    await lock;
-    const results = await placing;
-    // five in flight (blocked on the code's row), the rest held for the code's uses
-    if (locking) expect(heldWhileLocked).toBe(WANTING - 5);
-    expect(results.filter((r) => ![201, 400, 409].includes(r.statusCode)).map((r) => r.body)).toEqual([]);
-    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
-    // each refusal says the code is used up: by the gate or the placing statement (409), or by the read (400)
-    for (const r of results.filter((x) => x.statusCode !== 201))
-      expect(['COUPON_USED_UP', 'COUPON_NOT_APPLICABLE']).toContain(r.json().code);
-    const [code] = await t.app.db.select({ used: coupons.timesUsed }).from(coupons).where(eq(coupons.id, coupon.id));
-    expect(code!.used).toBe(5);
-    const [product] = await t.app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, p.id));
-    expect(product!.n).toBe(995);
-    expect(t.app.stockGate.held()).toBe(0);
-    // the held orders were refused by the gate once the five commits said no use was left, without going
-    // to the database to find out
-    if (locking) {
-      // (nearly all: the five commits report in any order, and a held order admitted on an older report
-      // finds the code used up in the database instead, with the same answer)
-      expect(t.app.stockGate.refusals('c') - refusedBefore).toBeGreaterThanOrEqual(WANTING - 10);
-      for (const r of results.filter((x) => x.statusCode !== 201)) expect(r.json().code).toBe('COUPON_USED_UP');
-    }
   });
 
   it('one shopper racing many orders with a code allowed twice per customer gets exactly two', async () => {
