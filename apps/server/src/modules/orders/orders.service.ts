@@ -90,6 +90,15 @@ function unitsPerPool(lines: OrderLine[], found: ProductForOrder[]): Map<string,
 /** A pool's units wanted, with its stock and name as read (`known`: its product exists). */
 type PoolNeed = StockNeed & StockInfo & { known: boolean };
 
+/** The stock gate's pool for a discount code's uses (stock-gate.ts): `code:<CODE>`. */
+const CODE_POOL = 'code:';
+const codePool = (code: string) => `${CODE_POOL}${code}`;
+
+/** Tells the stock gate (through the order's outcome) that the code has no use left. */
+function usedUp(outcome: StockOutcome, code: string): void {
+  outcome.set(codePool(code), { stock: 0, name: code });
+}
+
 /**
  * Places an order: priced from the catalogue only (with its discount code, when it applies), the
  * stock of each line taken atomically from the pool it draws on (a variant's own stock, else its
@@ -135,11 +144,17 @@ export async function placeOrder(
         [...needs].filter(([, n]) => n.known).map(([pool, n]) => [pool, { stock: n.stock, name: n.name }]),
       );
     };
-    // the pools are known once the products are read: the gate asks for them after its read
-    release = await ctx.gate.admit(() => [...needs.values()], read);
-    return await pricedAndPlaced(db, buyer, input, ctx, { lines, needs, found, address, email, outcome });
+    // the pools are known once the products are read: the gate asks for them after its read; a
+    // code's uses are a pool nothing reads before admission (its orders report it used up)
+    const code = couponCodeOf(input.couponCode);
+    const usesOf = code ? [{ pool: codePool(code), qty: 1 }] : [];
+    release = await ctx.gate.admit(() => [...needs.values(), ...usesOf], read);
+    return await pricedAndPlaced(db, buyer, input, ctx, { lines, needs, found, address, email, code, outcome });
   } catch (err) {
-    if (err instanceof SoldOut) throw new ConflictError(err.message, ERROR_CODES.OUT_OF_STOCK);
+    if (err instanceof SoldOut)
+      throw err.pool.startsWith(CODE_POOL)
+        ? new ConflictError(COUPON_MESSAGES.usedUp, ERROR_CODES.COUPON_USED_UP)
+        : new ConflictError(err.message, ERROR_CODES.OUT_OF_STOCK);
     throw err;
   } finally {
     release?.(outcome);
@@ -157,6 +172,7 @@ async function pricedAndPlaced(
     found,
     address,
     email,
+    code,
     outcome,
   }: {
     lines: OrderLine[];
@@ -164,6 +180,7 @@ async function pricedAndPlaced(
     found: ProductForOrder[];
     address: NormalizedAddress;
     email: string;
+    code: string | null;
     outcome: StockOutcome;
   },
 ): Promise<Order> {
@@ -172,8 +189,12 @@ async function pricedAndPlaced(
   const lines = priceLines(wantedLines, found);
   const rate = pickRate(await ctx.rates(), input.shippingRateId?.trim());
   const itemsCents = priceOrder(lines, 0).itemsCents;
-  const code = couponCodeOf(input.couponCode);
-  const coupon = code ? await couponForOrder(db, code, { itemsCents, email }) : null;
+  const coupon = code
+    ? await couponForOrder(db, code, { itemsCents, email }).catch((err: unknown) => {
+        if (err instanceof Error && err.message === COUPON_MESSAGES.usedUp) usedUp(outcome, code);
+        throw err;
+      })
+    : null;
   const price = priceOrder(lines, rate.priceCents, coupon?.terms ?? null);
 
   const { countryCode: _code, ...shippingAddress } = address;
@@ -265,8 +286,10 @@ async function placingRefused(
   ctx: { needs: Map<string, PoolNeed>; outcome: StockOutcome; couponCode: string | undefined },
 ): Promise<unknown> {
   const constraint = pgErrorOf(err)?.constraint;
-  if (constraint === 'coupons_usage_within_limit')
+  if (constraint === 'coupons_usage_within_limit') {
+    if (ctx.couponCode) usedUp(ctx.outcome, ctx.couponCode);
     return new ConflictError(COUPON_MESSAGES.usedUp, ERROR_CODES.COUPON_USED_UP);
+  }
   if (constraint === 'coupon_uses_within_limit')
     return new ConflictError(COUPON_MESSAGES.perCustomerUsed, ERROR_CODES.COUPON_USED_UP);
   if (constraint?.startsWith('orders_coupon_id'))

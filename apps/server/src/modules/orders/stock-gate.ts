@@ -15,9 +15,17 @@
  * while the order was being placed, however the stock was changed. `drop()` (every catalogue write, in
  * every process through the cache bus) sends held orders to the database. The conditional stock
  * UPDATE stays the judge: the gate only refuses orders that the stock seen could not serve.
+ *
+ * A pool need not be read before admission: a discount code limited to N uses is a pool (`code:<CODE>`)
+ * that nothing reads here, so it is never judged until an order in flight reports it used up (stock
+ * 0). From then on, orders held that arrived before that report and carry the code are refused at once,
+ * instead of each being admitted in turn to find it used up in the database.
  */
 export interface StockNeed {
-  /** The stock the units come from: a product's own (`p:<id>`) or a variant's (`v:<id>`). */
+  /**
+   * The stock the units come from: a product's own (`p:<id>`) or a variant's (`v:<id>`); or a limited
+   * resource reported only by orders that ended (`code:<CODE>`: a discount code's uses left).
+   */
   pool: string;
   qty: number;
 }
@@ -31,7 +39,11 @@ export interface StockInfo {
 export type StockOutcome = Map<string, StockInfo>;
 
 export class SoldOut extends Error {
-  constructor(readonly productName: string) {
+  constructor(
+    readonly productName: string,
+    /** The pool that is short: the caller tells a product's stock from a code's uses by it. */
+    readonly pool: string,
+  ) {
     super(`Not enough stock for ${productName}`);
   }
 }
@@ -47,7 +59,7 @@ interface Waiter {
   settle: (verdict: Decided) => void;
 }
 
-type Decided = { admit: true } | { admit: false; name: string };
+type Decided = { admit: true } | { admit: false; name: string; pool: string };
 type Verdict = Decided | 'wait';
 export type Release = (outcome?: StockOutcome) => void;
 
@@ -90,7 +102,7 @@ export class StockGate {
     if (verdict === 'wait') return this.hold(needs, arrived);
     if (verdict.admit) return this.reserve(needs);
     this.forget(needs);
-    throw new SoldOut(verdict.name);
+    throw new SoldOut(verdict.name, verdict.pool);
   }
 
   /** Drops what was seen of pools nobody here is placing or waiting for: no later order may use it. */
@@ -110,9 +122,9 @@ export class StockGate {
 
   /** Orders held back now (for tests and metrics). */
   held(): number {
-    let n = 0;
-    for (const set of this.waiters.values()) n += set.size;
-    return n;
+    const all = new Set<Waiter>(); // an order held for several pools counts once
+    for (const set of this.waiters.values()) for (const w of set) all.add(w);
+    return all.size;
   }
 
   private reserve(needs: StockNeed[]): Release {
@@ -146,7 +158,7 @@ export class StockGate {
     for (const n of needs) {
       const s = this.seen.get(n.pool);
       if (s === undefined || s.at <= arrived) continue;
-      if (s.stock < n.qty) return { admit: false, name: s.name };
+      if (s.stock < n.qty) return { admit: false, name: s.name, pool: n.pool };
       if (this.inFlight(n.pool) + n.qty > s.stock) wait = true;
     }
     return wait ? 'wait' : { admit: true };
@@ -169,7 +181,7 @@ export class StockGate {
           }
           // reserved before the next held order is decided, so that one sees these units taken
           if (verdict.admit) resolve(this.reserve(needs));
-          else reject(new SoldOut(verdict.name));
+          else reject(new SoldOut(verdict.name, verdict.pool));
         },
       };
       for (const n of needs) {

@@ -29,7 +29,7 @@ describe('StockGate: orders for the last units', () => {
 
   it('refuses at once when the stock read is already short, naming the product', async () => {
     const gate = new StockGate();
-    await expect(gate.admit(need(3), read({ [P]: 2 }))).rejects.toEqual(new SoldOut('Product a'));
+    await expect(gate.admit(need(3), read({ [P]: 2 }))).rejects.toEqual(new SoldOut('Product a', P));
     expect(gate.inFlight(P)).toBe(0);
     expect(gate.remembered()).toBe(0); // nothing kept about a product nobody is ordering
   });
@@ -42,7 +42,7 @@ describe('StockGate: orders for the last units', () => {
     expect(gate.held()).toBe(1);
     first(new Map([[P, { stock: 0, name: 'Product a' }]])); // committed: none left
     const out = await settled(second);
-    expect(out).toMatchObject({ e: new SoldOut('Product a') });
+    expect(out).toMatchObject({ e: new SoldOut('Product a', P) });
     expect(gate.held()).toBe(0);
     expect(gate.remembered()).toBe(0);
   });
@@ -105,7 +105,7 @@ describe('StockGate: orders for the last units', () => {
       { pool: P, qty: 1 },
       { pool: Q, qty: 2 },
     ];
-    await expect(gate.admit(both, read({ [P]: 9, [Q]: 1 }))).rejects.toEqual(new SoldOut('Product b'));
+    await expect(gate.admit(both, read({ [P]: 9, [Q]: 1 }))).rejects.toEqual(new SoldOut('Product b', Q));
     const release = await gate.admit(both, read({ [P]: 9, [Q]: 2 }));
     expect([gate.inFlight(P), gate.inFlight(Q)]).toEqual([1, 2]);
     release();
@@ -131,5 +131,52 @@ describe('StockGate: orders for the last units', () => {
     a();
     b();
     expect([gate.inFlight(P), gate.inFlight(Q)]).toEqual([0, 0]);
+  });
+
+  describe('a discount code limited to N uses (a pool nothing reads before admission)', () => {
+    const C = 'code:SAVE10';
+    const withCode = (qty = 1) => [
+      { pool: P, qty },
+      { pool: C, qty: 1 },
+    ];
+    const usedUp = new Map([[C, { stock: 0, name: 'SAVE10' }]]);
+
+    it('admits and holds code orders by the units alone until one reports the code used up', async () => {
+      const gate = new StockGate();
+      const first = await gate.admit(withCode(), read({ [P]: 2 }));
+      const second = await gate.admit(withCode(), read({ [P]: 2 }));
+      expect(gate.inFlight(P)).toBe(2);
+      first(new Map([[P, { stock: 1, name: 'Product a' }]])); // committed with the code: nothing said of it
+      second();
+      expect(gate.remembered()).toBe(0);
+    });
+
+    it('refuses at once every held order carrying the code once an order reports it used up', async () => {
+      const gate = new StockGate();
+      const admitted = await gate.admit(withCode(), read({ [P]: 1 }));
+      const heldWithCode = [gate.admit(withCode(), read({ [P]: 1 })), gate.admit(withCode(), read({ [P]: 1 }))];
+      const heldWithout = gate.admit(need(1), read({ [P]: 1 }));
+      expect(await Promise.all([...heldWithCode, heldWithout].map(settled))).toEqual(['pending', 'pending', 'pending']);
+      expect(gate.held()).toBe(3);
+      admitted(usedUp); // refused in the database: the code had no use left; its unit was never taken
+      for (const held of heldWithCode) expect(await settled(held)).toMatchObject({ e: new SoldOut('SAVE10', C) });
+      // the order without the code takes the unit the refused one gave back
+      const release = (await settled(heldWithout)) as { v: (o?: unknown) => void };
+      expect(typeof release.v).toBe('function');
+      expect(gate.inFlight(P)).toBe(1);
+      release.v();
+      expect(gate.remembered()).toBe(0);
+    });
+
+    it('never refuses an order that arrived after the code was reported used up (the limit may be raised)', async () => {
+      const gate = new StockGate();
+      const admitted = await gate.admit(withCode(), read({ [P]: 5 }));
+      const keep = await gate.admit(withCode(), read({ [P]: 5 })); // keeps the code's report alive
+      admitted(usedUp);
+      const later = await gate.admit(withCode(), read({ [P]: 5 }));
+      expect(gate.inFlight(C)).toBe(2);
+      later();
+      keep();
+    });
   });
 });

@@ -89,6 +89,64 @@ describe('variant stock and code uses under concurrency', () => {
     expect([r.timesUsed, r.perEmail, r.carrying]).toEqual([r.redeemed, r.redeemed, r.redeemed]);
   });
 
+  it('60 orders with a code limited to 5 for the last 10 units: once the code is used up, the orders held for the units are refused at once (409), none sent to the database to find out', async () => {
+    const WANTING = 60;
+    const p = await createProduct(t.app.db, { name: `Last Ten Mug ${Math.random()}`, countInStock: 10 });
+    const coupon = await createCoupon(t.app.db, { type: 'percent', value: 1000, usageLimit: 5 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedIn(t.app)));
+    // On PostgreSQL the code's row is held locked by another transaction until the orders the units
+    // cannot serve yet are held by the gate, so the ten admitted all read the code with uses left and
+    // five of them are then refused by the placing statement (the embedded database has one connection:
+    // there the orders run one after another and the invariants alone hold)
+    const locking = testDbKind() === 'postgres';
+    let unlock = () => {};
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+    const lock = locking
+      ? t.app.db.transaction(async (tx) => {
+          await tx.execute(sql`select ${coupons.id} from ${coupons} where ${coupons.id} = ${coupon.id} for update`);
+          await unlocked;
+        })
+      : Promise.resolve();
+    const placing = Promise.all(
+      Array.from({ length: WANTING }, (_, i) =>
+        placeOrder(
+          t.app,
+          buyers[i % buyers.length]!,
+          orderBody([{ product: p.id, qty: 1 }], { couponCode: coupon.code }),
+        ),
+      ),
+    );
+    let heldWhileLocked = 0;
+    try {
+      if (locking)
+        for (let i = 0; i < 1500 && heldWhileLocked < WANTING - 10; i++) {
+          await new Promise((r) => setTimeout(r, 10));
+          heldWhileLocked = t.app.stockGate.held();
+        }
+    } finally {
+      unlock();
+    }
+    await lock;
+    const results = await placing;
+    expect(results.filter((r) => ![201, 400, 409].includes(r.statusCode)).map((r) => r.body)).toEqual([]);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const [code] = await t.app.db.select({ used: coupons.timesUsed }).from(coupons).where(eq(coupons.id, coupon.id));
+    expect(code!.used).toBe(5);
+    const [product] = await t.app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, p.id));
+    expect(product!.n).toBe(5);
+    expect(t.app.stockGate.held()).toBe(0);
+    const refusals = results.filter((x) => x.statusCode !== 201).map((r) => `${r.statusCode} ${r.json().code}`);
+    if (locking) {
+      // ten admitted (blocked on the code's row), fifty held for the units
+      expect(heldWhileLocked).toBe(WANTING - 10);
+      // five refused by the placing statement, and the fifty held refused by the gate as soon as one of
+      // those said the code was used up: none admitted in turn to read it used up (a 400)
+      expect(refusals).toEqual(Array.from({ length: WANTING - 5 }, () => '409 COUPON_USED_UP'));
+    } else {
+      for (const r of refusals) expect(['409 COUPON_USED_UP', '400 COUPON_NOT_APPLICABLE']).toContain(r);
+    }
+  });
+
   it('one shopper racing many orders with a code allowed twice per customer gets exactly two', async () => {
     const p = await createProduct(t.app.db, { name: 'Per Customer Mug', countInStock: 1000 });
     const coupon = await createCoupon(t.app.db, { type: 'fixed', value: 100, perCustomerLimit: 2 });
