@@ -396,7 +396,8 @@ const sign = (u) =>
 const adminAuth = `Bearer ${await sign(fixtures.admin)}`;
 const buyerAuth = await Promise.all(fixtures.buyers.map(async (b) => `Bearer ${await sign(b)}`));
 
-// The ceiling: a bare Fastify route answering a fixed body the size of a real page of 24 products.
+// The ceiling: a bare Fastify route answering a fixed body the size of a real page of 24 products (it
+// listens with the store's queue of pending connections, 4,096, so that bursts compare like with like).
 let store = await start('node', ['apps/server/dist/main.js'], storeEnv, port);
 const base = `http://127.0.0.1:${port}`;
 const firstPage = await (await fetch(`${base}/api/products`)).json();
@@ -416,7 +417,7 @@ const bareSrc = `import Fastify from 'fastify'; const body = process.env.BODY; c
 app.get('/readyz', async () => ({ ok: true }));
 app.get('/bare', (req, reply) => { reply.type('application/json').send(body); });
 app.post('/bare-order', (req, reply) => { reply.code(409).send({ message: 'Not enough stock for ' + req.body.orderItems[0].product }); });
-await app.listen({ port: ${barePort}, host: '127.0.0.1' });`;
+await app.listen({ port: ${barePort}, host: '127.0.0.1', backlog: 4096 });`;
 // named by its port: benches on other ports may run at the same time
 const bareFile = path.join(root, 'apps/server', `.bench-bare-${barePort}.mjs`);
 writeFileSync(bareFile, bareSrc);

@@ -25,6 +25,8 @@ const consoleLog = {
 } as unknown as FastifyBaseLogger;
 /** A worker that does not stop within this long after SIGTERM is killed. */
 const SHUTDOWN_MS = 15_000;
+/** Connections the kernel queues for the process to accept (Node's default is 511). */
+const LISTEN_BACKLOG = 4096;
 
 function readConfig(): Config {
   return loadConfig(process.env, { webDist: path.resolve(import.meta.dirname, '../../web/dist') });
@@ -93,7 +95,10 @@ async function serve(config: Config) {
   // `npm run backup` asks the process that owns the embedded database to write a snapshot (SIGUSR2)
   answerBackupRequests(database, config.dataDir, app.log);
 
-  await app.listen({ port: config.port, host: config.host });
+  // a burst of new connections waits in the kernel's queue instead of being dropped: past the queue's
+  // length (Node's default, 511) a connection's SYN is dropped and retried 1 s later, and again 3 s
+  // later, while the process is busy (the kernel caps it at net.core.somaxconn)
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   // a large catalogue's keyword index is built now, in the background, not on the first search (in a
   // cluster the primary builds it)
   app.searchIndex.mayAnswer();

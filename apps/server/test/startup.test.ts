@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -34,6 +35,22 @@ if (testDbKind() === 'pglite')
       expect(again.output()).not.toMatch(/error/i);
       expect(await stop(again)).toBe(0);
     });
+
+    it(
+      'queues a burst of new connections instead of dropping them (listen backlog 4,096)',
+      { timeout: 120_000 },
+      async () => {
+        const started = startServer({ DATA_DIR: dataDir, PORT: '3214' });
+        await waitForHealth(3214, started);
+        // a listening socket's Send-Q is its backlog, as the kernel took it (capped at net.core.somaxconn);
+        // Node's default, 511, drops the SYNs of a burst past it while the process is busy
+        const [, , sendQ] = execFileSync('ss', ['-Hltn', 'sport = :3214'], { encoding: 'utf8' }).trim().split(/\s+/);
+        const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+        expect(Number(sendQ)).toBe(Math.min(4096, somaxconn));
+        expect(Number(sendQ)).toBeGreaterThan(511);
+        expect(await stop(started)).toBe(0);
+      },
+    );
 
     it('makes no demo admin and prints no password in production', { timeout: 120_000 }, async () => {
       const prodDir = mkdtempSync(path.join(os.tmpdir(), 'store-prod-'));
