@@ -240,22 +240,29 @@ export const productListRepository = {
       .where(and(eq(products.status, 'active'), anyOf(products.id, ids)));
   },
 
-  /** Up to `limit` active products after id `after` (in id order), as the facet table reads them. */
+  /**
+   * Up to `limit` active products after id `after` (in id order), as the facet table reads them. Plain
+   * rows without the query builder's mapping: a build reads every active product (1,000,000 rows at the
+   * largest shop measured), and mapping each row cost a fifth of the build's time.
+   */
   async facetRowsAfter(db: Db, after: string, limit: number) {
-    return db
-      .select({
-        id: products.id,
-        brand: products.brand,
-        categoryId: products.categoryId,
-        priceCents: products.priceCents,
-        rating: products.rating,
-        numReviews: products.numReviews,
-        inStock: products.inStock,
-      })
-      .from(products)
-      .where(and(eq(products.status, 'active'), gt(products.id, after)))
-      .orderBy(products.id)
-      .limit(limit);
+    const result = await db.execute<{
+      id: string;
+      brand: string;
+      categoryId: string | null;
+      priceCents: number;
+      rating: number;
+      numReviews: number;
+      inStock: boolean;
+    }>(sql`
+      select ${products.id} as "id", ${products.brand} as "brand", ${products.categoryId} as "categoryId",
+        ${products.priceCents} as "priceCents", ${products.rating}::float8 as "rating",
+        ${products.numReviews} as "numReviews", ${products.inStock} as "inStock"
+      from ${products}
+      where ${products.status} = 'active' and ${products.id} > ${after}
+      order by ${products.id}
+      limit ${limit}`);
+    return result.rows;
   },
 
   /**
