@@ -335,10 +335,6 @@ export async function listProducts(
 }
 
 /**
- * The keyword index of the catalogue (search-index.ts), read in chunks of `chunk` products so no query
- * or parse holds the database or the event loop for long; null below `minProducts` products.
- */
-/**
  * Starts building the deep-page anchors of the newest-first list in the background (once the server
  * listens), so the first shopper who pages deep is not the one who waits for them.
  */
@@ -346,6 +342,10 @@ export function prepareAnchors(db: Db, memo: ListMemo): void {
   memo.anchorFor(memo.every, () => lists.anchors(db, memo.every));
 }
 
+/**
+ * The keyword index of the catalogue (search-index.ts), read in chunks of `chunk` products so no query
+ * or parse holds the database or the event loop for long; null below `minProducts` products.
+ */
 export async function loadKeywordIndex(db: Db, minProducts: number, chunk = 250): Promise<KeywordIndex | null> {
   const n = await repo.productCount(db);
   if (n < minProducts || n > MAX_INDEXED) return null;

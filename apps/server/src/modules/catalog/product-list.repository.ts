@@ -1,5 +1,5 @@
 import type { ProductListQuery } from '@store/shared';
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { categories, productVariants, products } from '#server/db/schema/index.ts';
