@@ -5,6 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { categories, productVariants, products } from '#server/db/schema/index.ts';
 import { anyOf, containsLower as contains, escapeLike, idPrefixRange } from '#server/lib/sql.ts';
 import { selectSummaries } from './catalog.repository.ts';
+import type { FacetRow } from './facet-index.ts';
 import type { Anchor } from './list-memo.ts';
 
 /** What a product list is narrowed to: each field that is set adds a condition (text already cleaned). */
@@ -246,15 +247,7 @@ export const productListRepository = {
    * largest shop measured), and mapping each row cost a fifth of the build's time.
    */
   async facetRowsAfter(db: Db, after: string, limit: number) {
-    const result = await db.execute<{
-      id: string;
-      brand: string;
-      categoryId: string | null;
-      priceCents: number;
-      rating: number;
-      numReviews: number;
-      inStock: boolean;
-    }>(sql`
+    const result = await db.execute<Required<FacetRow>>(sql`
       select ${products.id} as "id", ${products.brand} as "brand", ${products.categoryId} as "categoryId",
         ${products.priceCents} as "priceCents", ${products.rating}::float8 as "rating",
         ${products.numReviews} as "numReviews", ${products.inStock} as "inStock"
