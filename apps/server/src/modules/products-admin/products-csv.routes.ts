@@ -77,7 +77,7 @@ export const productsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       const progress = jobs.start(job);
       try {
         const bytes = await receiveCsv(req.file(), progress, Number(req.headers['content-length']) || 0);
-        const result = await importProducts(db, bytes, progress);
+        const result = await importProducts(db, bytes, progress, { overlap: app.database.kind === 'postgres' });
         // the catalogue answers and the search index are dropped (in every process through the cache bus)
         if (result.created + result.updated > 0) await app.catalogCache.invalidate();
         jobs.finish(job, progress, true);
