@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundles the server into apps/server/dist (what `npm start` runs with plain `node`): our own code and the
-// shared package in one file, every npm package left to node_modules. Running the TypeScript through tsx
+// shared package in one file (and the catalogue build's worker thread in another), every npm package left
+// to node_modules. Running the TypeScript through tsx
 // costs each process about 70 MB more resident memory (its loader, the transform cache and the source maps);
 // see docs/decisions/014-production-runs-a-bundled-server.md. The migrations are copied beside the bundle,
 // where the database client looks for them. `node scripts/build-server.mjs [outdir]`: another folder (a test
@@ -17,7 +18,11 @@ const server = path.join(root, 'apps/server');
 export async function buildServer(out = path.join(server, 'dist')) {
   rmSync(out, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(server, 'src/main.ts')],
+    // the catalogue's index builds run in worker threads of their own (modules/catalog/background-builds.ts)
+    entryPoints: {
+      main: path.join(server, 'src/main.ts'),
+      'catalog-build.worker': path.join(server, 'src/modules/catalog/catalog-build.worker.ts'),
+    },
     outdir: out,
     bundle: true,
     // the cluster primary loads the app only in the workers (a dynamic import, its own chunk)

@@ -49,7 +49,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { loadKeywordIndex } from './modules/catalog/catalog.service.ts';
+import { catalogBuilds, type CatalogBuilds } from './modules/catalog/background-builds.ts';
 import { ClusterSearchIndex } from './modules/catalog/cluster-search-index.ts';
 import { SearchIndex, type KeywordSearch } from './modules/catalog/search-index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -72,6 +72,8 @@ declare module 'fastify' {
      * in a cluster by the primary, which every worker asks (cluster-search-index.ts).
      */
     searchIndex: KeywordSearch;
+    /** Builds the keyword index and the facet table: in a worker thread for a large shop (background-builds.ts). */
+    catalogBuilds: CatalogBuilds;
     captcha: Captcha;
     mailer: Mailer;
     /** Whether Redis (when configured) answers now: /readyz reports it. */
@@ -212,10 +214,13 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // SLOW_QUERY_PLAN_MS: slow statements' plans in the log (PostgreSQL); nothing at all when unset
   if (config.slowQueryPlanMs !== undefined) database.logSlowQueryPlans?.(config.slowQueryPlanMs, app.log);
   app.decorate('catalogCache', new AnswerCache(5_000, 2_000));
+  const builds = catalogBuilds(database, config.indexWorkerMinProducts, app.log);
+  app.decorate('catalogBuilds', builds);
+  app.addHook('onClose', async () => builds.close());
   const searchIndex: KeywordSearch = cluster.isWorker
     ? new ClusterSearchIndex()
     : new SearchIndex(
-        (min) => loadKeywordIndex(database.db, min),
+        (min) => builds.keyword(min),
         config.searchIndexMinProducts,
         (index, ms) => app.log.info({ products: index.size, bytes: index.bytesHeld, ms }, 'keyword index built'),
       );

@@ -67,6 +67,7 @@ const envSchema = z.object({
   SHIPPING_RATES: z.string().optional(),
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
   SEARCH_INDEX_MIN_PRODUCTS: z.coerce.number().int().min(0).default(10_000),
+  INDEX_WORKER_MIN_PRODUCTS: z.coerce.number().int().min(0).default(20_000),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // PostgreSQL's auto_explain for statements at least this slow (ms); unset: off
@@ -210,6 +211,11 @@ export interface Config {
   orderHold: { minutes: number; sweepMs: number };
   /** Keyword searches use the in-process index from this many products (search-index.ts). */
   searchIndexMinProducts: number;
+  /**
+   * PostgreSQL only: from this many active products the keyword index and the facet table are read in a
+   * worker thread, not on the event loop (background-builds.ts).
+   */
+  indexWorkerMinProducts: number;
   logLevel: Env['LOG_LEVEL'];
   /**
    * PostgreSQL only: the plan (EXPLAIN ANALYZE, BUFFERS) of every statement taking at least this many ms is
@@ -385,6 +391,7 @@ export function loadConfig(
     shippingRates: e.SHIPPING_RATES,
     orderHold: { minutes: e.ORDER_HOLD_MINUTES, sweepMs: 60_000 },
     searchIndexMinProducts: e.SEARCH_INDEX_MIN_PRODUCTS,
+    indexWorkerMinProducts: e.INDEX_WORKER_MIN_PRODUCTS,
     logLevel: e.LOG_LEVEL,
     slowQueryPlanMs: e.SLOW_QUERY_PLAN_MS,
     webDist: undefined,

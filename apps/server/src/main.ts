@@ -7,7 +7,7 @@ import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { ensureAdmin, isBrandNew, type AdminSignIn } from './db/seed/admin.ts';
 import type { Db } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
-import { loadKeywordIndex } from './modules/catalog/catalog.service.ts';
+import { catalogBuilds } from './modules/catalog/background-builds.ts';
 import { serveSearchIndex } from './modules/catalog/cluster-search-index.ts';
 import { SearchIndex } from './modules/catalog/search-index.ts';
 import { trimAfterFullCollections } from './lib/malloc-trim.ts';
@@ -120,8 +120,12 @@ async function primary(config: Config) {
     throw err;
   }
   // the cluster's one keyword index: the workers ask it (cluster-search-index.ts); built now, in the background
+  const builds = catalogBuilds(database, config.indexWorkerMinProducts, {
+    info: (obj, msg) => consoleLog.info({ level: 30, msg, ...obj }),
+    warn: (obj, msg) => consoleLog.warn({ level: 40, msg, ...obj }),
+  });
   const searchIndex = new SearchIndex(
-    (min) => loadKeywordIndex(database.db, min),
+    (min) => builds.keyword(min),
     config.searchIndexMinProducts,
     (index, ms) =>
       consoleLog.info({ level: 30, msg: 'keyword index built', products: index.size, bytes: index.bytesHeld, ms }),

@@ -394,6 +394,8 @@ if (testDbKind() === 'postgres')
           WORKERS: '2',
           PORT: '3254',
           SEARCH_INDEX_MIN_PRODUCTS: '0',
+          // the primary reads its index in a worker thread (the bundle's own file), as a large shop does
+          INDEX_WORKER_MIN_PRODUCTS: '0',
         });
         await waitReady(3254, s);
         for (let t0 = Date.now(); !/2 worker processes/.test(s.output()) && Date.now() - t0 < 60_000;)
@@ -418,6 +420,7 @@ if (testDbKind() === 'postgres')
         await new Promise((r) => setTimeout(r, 1500));
         await createProduct(database.db, { name: `${word} Lamp unannounced` });
         expect(await totals(12)).toEqual(Array(12).fill(3));
+        expect(s.output()).toMatch(/"msg":"catalogue index read in a worker thread","index":"keyword"/);
         // an admin's write through one worker drops the index for both: SQL (or a fresh index) sees all 4
         const admin = await bearerFor(JWT_SECRET, await createUser(database.db, { isAdmin: true }));
         const removed = await fetch(`http://127.0.0.1:3254/api/products/${spare.id}`, {

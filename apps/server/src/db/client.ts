@@ -7,9 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { preparingClient, StatementNames } from './prepared-statements.ts';
+import { DB_TIMEOUTS, pgPool, type DbTimeouts } from './pg-pool.ts';
 import * as schema from './schema/index.ts';
 
+export { DB_TIMEOUTS, type DbTimeouts };
 export type Schema = typeof schema;
 // Both drivers expose the same query builder; typing against the pg one keeps services driver-agnostic.
 export type Db = ReturnType<typeof drizzlePg<Schema>>;
@@ -18,6 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: its connection string (the catalogue's background builds open connections of their own). */
+  url?: string;
   close(): Promise<void>;
   /** The embedded database's files as one gzipped tarball: a consistent snapshot taken between queries. */
   dump?(): Promise<Blob>;
@@ -130,52 +133,20 @@ export interface OpenOptions {
   timeouts?: Partial<DbTimeouts>;
 }
 
-export interface DbTimeouts {
-  /** Connecting, or waiting for a free connection of the pool. */
-  connectMs: number;
-  /** One statement, enforced by the server (a slow query). */
-  statementMs: number;
-  /** One query, enforced here (a server or network that stopped answering): a little above statementMs. */
-  queryMs: number;
-}
-
-/**
- * No request waits on the database for long: a server that is restarting refuses at once (503), one that
- * stopped answering is given up after these. Generous for a shop's queries; migrations run outside them.
- */
-export const DB_TIMEOUTS: DbTimeouts = { connectMs: 10_000, statementMs: 30_000, queryMs: 35_000 };
-
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const t = { ...DB_TIMEOUTS, ...opts.timeouts };
     // set by logSlowQueryPlans (auto_explain in every new connection)
     let onConnect: ((client: pg.ClientBase) => Promise<void>) | undefined;
-    const pool = new pg.Pool({
-      // statements the store runs again and again are parsed and planned once per connection
-      Client: preparingClient(new StatementNames(opts.preparedStatements === false ? 0 : undefined)),
-      connectionString: opts.databaseUrl,
+    const pool = pgPool(opts.databaseUrl, {
       max: opts.poolSize ?? 20,
-      connectionTimeoutMillis: t.connectMs,
-      statement_timeout: t.statementMs,
-      query_timeout: t.queryMs,
-      // a transaction left open (a bug, a lost client) must not hold row locks for long
-      idle_in_transaction_session_timeout: t.queryMs * 2,
-      keepAlive: true,
+      timeouts: t,
+      // statements the store runs again and again are parsed and planned once per connection
+      preparedStatements: opts.preparedStatements !== false,
       onConnect: async (client) => {
-        // JIT compiles any statement the planner costs above jit_above_cost: 30-70 ms more on the shop's
-        // larger reads (a search's facets over 30,000 matches: 300 ms with it, 235 ms without), never a win
-        // for queries that run in milliseconds to a second. Off for the store's connections; a failure
-        // (a server without the setting) leaves it as it was.
-        await client.query('SET jit = off').catch(() => {});
         await onConnect?.(client);
       },
     });
-    // idle clients lost in a restart leave the pool; the next query opens a fresh connection
-    pool.on('error', () => {});
-    // a connection the server ends while it is checked out (a restart, or a transaction left idle past its
-    // timeout while the database was stalled) fails the query in flight on it; the error must not also
-    // escape as an uncaught exception and take the process down
-    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
     // several processes (WORKERS, several machines) may start at once: one migrates, the others wait
     // (a connection of its own, outside the pool, which may hold a single connection). The migrations
@@ -192,6 +163,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       close: () => pool.end(),
       logSlowQueryPlans: (ms, log) => {
         onConnect = explainSlowStatements(ms, log);

@@ -22,7 +22,6 @@ import {
   getProductBySlug,
   listProducts,
   inStockOf,
-  loadFacetTable,
   maxNameLength,
   prepareAnchors,
   rootCategories,
@@ -44,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const listMemo = new ListMemo();
   // brand, category, price, rating and stock of every active product, for the facets (facet-index.ts)
   const facetIndex = new FacetIndex(
-    () => loadFacetTable(db),
+    () => app.catalogBuilds.facets(),
     10,
     (ids) => inStockOf(db, ids),
   );

@@ -23,16 +23,9 @@ import {
   type ProductFilter,
   type SummaryRow,
 } from './product-list.repository.ts';
-import {
-  FEW_MATCHES,
-  FacetTableBuilder,
-  TOP_MATCHES,
-  type FacetIndex,
-  type FacetSort,
-  type FacetTable,
-  type SortRanks,
-} from './facet-index.ts';
-import { KeywordIndexBuilder, MAX_INDEXED, type KeywordIndex, type KeywordSearch } from './search-index.ts';
+import { readFacetColumns, readKeywordParts } from './catalog-builds.ts';
+import { FEW_MATCHES, FacetTable, TOP_MATCHES, type FacetIndex, type FacetSort } from './facet-index.ts';
+import { KeywordIndex, type KeywordSearch } from './search-index.ts';
 import { suggestedKeyword } from './suggestion.ts';
 
 async function withVariants(db: Db, rows: SummaryRow[]): Promise<ProductSummary[]> {
@@ -343,21 +336,13 @@ export function prepareAnchors(db: Db, memo: ListMemo): void {
 }
 
 /**
- * The keyword index of the catalogue (search-index.ts), read in chunks of `chunk` products so no query
- * or parse holds the database or the event loop for long; null below `minProducts` products.
+ * The keyword index of the catalogue (search-index.ts), built on this thread, read in chunks of `chunk`
+ * products so no query or parse holds the database or the event loop for long; null below `minProducts`
+ * products. A large shop on PostgreSQL builds it in a worker thread instead (background-builds.ts).
  */
 export async function loadKeywordIndex(db: Db, minProducts: number, chunk = 250): Promise<KeywordIndex | null> {
-  const n = await repo.productCount(db);
-  if (n < minProducts || n > MAX_INDEXED) return null;
-  const builder = new KeywordIndexBuilder();
-  let after = '';
-  for (;;) {
-    const rows = await repo.searchVectorsAfter(db, after, chunk);
-    builder.add(rows);
-    if (rows.length < chunk) break;
-    after = rows[rows.length - 1]!.id;
-  }
-  return builder.finish();
+  const parts = await readKeywordParts(db, minProducts, chunk);
+  return parts && KeywordIndex.of(parts);
 }
 
 export async function topProducts(db: Db): Promise<ProductSummary[]> {
@@ -436,48 +421,9 @@ export async function inStockOf(db: Db, ids: string[]): Promise<{ id: string; in
 }
 
 /**
- * The facet table: every active product's brand, category, price, rating, review count and whether it can
- * be bought, read `chunk` products at a time so a large shop never holds all its rows as objects at once,
- * with the database's ranks of their names and dates (its sorts).
+ * The facet table (facet-index.ts), built on this thread 2,500 products at a time (catalog-builds.ts). A
+ * large shop on PostgreSQL builds it in a worker thread instead (background-builds.ts).
  */
 export async function loadFacetTable(db: Db, chunk = 2500, fewMatches = FEW_MATCHES): Promise<FacetTable> {
-  const builder = new FacetTableBuilder();
-  let after = '';
-  let first: string | null = null;
-  let last: string | null = null;
-  let n = 0;
-  // the database ranks the names while the rows are read; without them (a failed read) the table still
-  // counts, and the database sorts the pages
-  const ranked = lists.sortRanks(db).catch(() => null);
-  for (;;) {
-    const rows = await lists.facetRowsAfter(db, after, chunk);
-    builder.add(rows.map((r) => ({ ...r, rating: Number(r.rating), inStock: Boolean(r.inStock) })));
-    first ??= rows[0]?.id ?? null;
-    last = rows[rows.length - 1]?.id ?? last;
-    n += rows.length;
-    if (rows.length < chunk) break;
-    after = rows[rows.length - 1]!.id;
-  }
-  const read = await ranked;
-  return builder.finish(read ? ranksOf(read, { n, first, last }) : undefined, fewMatches);
-}
-
-/**
- * The ranks as the facet table keeps them, when they were read of the same products as its rows (their
- * number and first and last id agree; a change in between also drops the table being built); otherwise
- * none, and the table leaves a page's order to the database.
- */
-function ranksOf(
-  read: Awaited<ReturnType<typeof lists.sortRanks>>,
-  rows: { n: number; first: string | null; last: string | null },
-): SortRanks | undefined {
-  if (read.n !== rows.n || read.first !== rows.first || read.last !== rows.last || read.ranks.length !== rows.n * 8)
-    return undefined;
-  const name = new Uint32Array(rows.n);
-  const created = new Uint32Array(rows.n);
-  for (let i = 0; i < rows.n; i++) {
-    name[i] = read.ranks.readUInt32BE(i * 8);
-    created[i] = read.ranks.readUInt32BE(i * 8 + 4);
-  }
-  return { name, created };
+  return FacetTable.of(await readFacetColumns(db, chunk, fewMatches));
 }

@@ -202,30 +202,32 @@ export class FacetTableBuilder {
     (this.ids as { strings: string[] }).strings.push(own(id));
   }
 
-  /** The table; `ranks` (row order, one per row, else left out) let it sort a filtered page itself. */
-  finish(ranks?: SortRanks, fewMatches = FEW_MATCHES): FacetTable {
+  /**
+   * The table's columns as plain arrays (they may be sent to another thread); `ranks` (row order, one per
+   * row, else left out) let the table sort a filtered page itself.
+   */
+  columns(ranks?: SortRanks, fewMatches = FEW_MATCHES): Columns {
     const n = this.n;
     const ids = this.ids;
     const ranked = ranks && ranks.name.length === n && ranks.created.length === n ? ranks : null;
-    return new FacetTable({
+    return {
       // packed ids copied to their size: the growing buffer may be twice as large
-      // the keyword index holds the same ids, prices and codes: kept once (shared-columns.ts)
-      ids: ids
-        ? 'packed' in ids
-          ? { packed: sharedColumn('ids', Buffer.from(ids.packed.subarray(0, n * 12))) }
-          : ids
-        : null,
-      brand: sharedColumn('brand', narrowCodes(this.brand, n, this.spellings.values.length)),
+      ids: ids ? ('packed' in ids ? { packed: new Uint8Array(ids.packed.subarray(0, n * 12)) } : ids) : null,
+      brand: narrowCodes(this.brand, n, this.spellings.values.length),
       spellings: this.spellings.values,
-      category: sharedColumn('category', narrowCodes(this.category, n, this.categories.values.length)),
+      category: narrowCodes(this.category, n, this.categories.values.length),
       categoryIds: this.categories.values,
-      price: sharedColumn('price', this.price.slice(0, n)),
+      price: this.price.slice(0, n),
       rating: this.rating.slice(0, n),
       numReviews: this.numReviews.slice(0, n),
       inStock: this.inStock.slice(0, n),
       ranks: ranked,
       fewMatches,
-    });
+    };
+  }
+
+  finish(ranks?: SortRanks, fewMatches = FEW_MATCHES): FacetTable {
+    return FacetTable.of(this.columns(ranks, fewMatches));
   }
 
   /** A table of the given rows at once (tests, small shops). */
@@ -237,9 +239,15 @@ export class FacetTableBuilder {
 }
 
 /** Ids in ascending order, 12 bytes each when all are 24-hex (every id the store makes), else strings. */
-type Ids = { packed: Buffer } | { strings: string[] };
+type Ids = { packed: Uint8Array } | { strings: string[] };
+/** The same, the packed bytes read as a Buffer (its compare and hex). */
+type TableIds = { packed: Buffer } | { strings: string[] };
 
-interface Columns {
+/** A Buffer over the same bytes (a Uint8Array that came from another thread is no Buffer). */
+export const asBuffer = (a: Uint8Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
+/** A facet table as plain arrays: what a build makes, in whichever thread it ran. */
+export interface Columns {
   ids: Ids | null;
   brand: Codes;
   spellings: string[];
@@ -279,7 +287,7 @@ export class FacetTable {
   private readonly inStock: Uint8Array;
   private readonly ranks: SortRanks | null;
   private readonly fewMatches: number;
-  private readonly ids: Ids | null;
+  private readonly ids: TableIds | null;
   /** Every change of stock up to this one (FacetIndex's count) is in the in-stock flags. */
   stockSeenThrough = 0;
   /**
@@ -293,7 +301,22 @@ export class FacetTable {
   /** The pair lists' in-stock rows only (built when a count reads stock; dropped when a flag flips). */
   private stockedPairs: RowLists | undefined;
 
-  constructor(c: Columns) {
+  /**
+   * The table of these columns. The keyword index holds the same ids, prices and codes: a column equal to
+   * the one it keeps is shared (shared-columns.ts).
+   */
+  static of(c: Columns): FacetTable {
+    const ids = c.ids && 'packed' in c.ids ? { packed: sharedColumn('ids', asBuffer(c.ids.packed)) } : c.ids;
+    return new FacetTable({
+      ...c,
+      ids,
+      brand: sharedColumn('brand', c.brand),
+      category: sharedColumn('category', c.category),
+      price: sharedColumn('price', c.price),
+    });
+  }
+
+  private constructor(c: Omit<Columns, 'ids'> & { ids: TableIds | null }) {
     this.ids = c.ids;
     this.brand = c.brand;
     this.spellings = c.spellings;

@@ -17,7 +17,7 @@
  */
 
 import { isObjectId } from '@store/shared';
-import { narrowCodes, rankBrands, type Codes } from './facet-index.ts';
+import { asBuffer, narrowCodes, rankBrands, type Codes } from './facet-index.ts';
 import { sharedColumn } from './shared-columns.ts';
 
 /** One product as the loader reads it: its id, category, brand, price and `search_vector::text`. */
@@ -179,7 +179,8 @@ export class KeywordIndexBuilder {
     }
   }
 
-  finish(): KeywordIndex {
+  /** What the index is made of, as plain arrays (they may be sent to another thread). */
+  parts(): KeywordParts {
     const lexemes = [...this.postings.keys()].sort(byCodeUnits);
     // every lexeme's postings in one buffer, found by offset: no object per lexeme to keep
     const offsets = new Uint32Array(lexemes.length + 1);
@@ -197,21 +198,42 @@ export class KeywordIndexBuilder {
       counts[i] = p.count;
     });
     this.postings.clear();
-    const ids = this.idStrings
-      ? new IdTable(null, this.idStrings, this.count)
-      : new IdTable(sharedColumn('ids', Buffer.from(this.idBytes.subarray(0, this.count * 12))), null, this.count);
-    // the facet table holds the same columns: kept once (shared-columns.ts)
-    const categoryCodes = sharedColumn(
-      'category',
-      narrowCodes(this.categoryCodes, this.count, this.categoryList.length),
-    );
-    const facets: FacetColumns = {
-      brand: sharedColumn('brand', narrowCodes(this.brandCodes, this.count, this.brandList.length)),
+    return {
+      size: this.count,
+      ids: this.idStrings
+        ? { strings: this.idStrings }
+        : { packed: new Uint8Array(this.idBytes.subarray(0, this.count * 12)) },
+      categoryCodes: narrowCodes(this.categoryCodes, this.count, this.categoryList.length),
+      categoryList: this.categoryList,
+      lexemes,
+      bytes,
+      offsets,
+      counts,
+      brand: narrowCodes(this.brandCodes, this.count, this.brandList.length),
       brands: this.brandList,
-      price: sharedColumn('price', this.prices.slice(0, this.count)),
+      price: this.prices.slice(0, this.count),
     };
-    return new KeywordIndex(ids, categoryCodes, this.categoryList, lexemes, bytes, offsets, counts, facets);
   }
+
+  finish(): KeywordIndex {
+    return KeywordIndex.of(this.parts());
+  }
+}
+
+/** A keyword index as plain arrays: what a build makes, in whichever thread it ran. */
+export interface KeywordParts {
+  size: number;
+  /** 12 bytes per product when every id is 24-hex, else the ids as strings. */
+  ids: { packed: Uint8Array } | { strings: string[] };
+  categoryCodes: Codes;
+  categoryList: (string | null)[];
+  lexemes: string[];
+  bytes: Uint8Array;
+  offsets: Uint32Array;
+  counts: Uint32Array;
+  brand: Codes;
+  brands: string[];
+  price: Int32Array;
 }
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -375,6 +397,32 @@ export class KeywordIndex {
       if (c !== null) this.byCategory.set(c, lists[code]!);
     });
     this.scratch = new Scratch(ids.size);
+  }
+
+  /**
+   * The index of these parts. The facet table holds the same ids, prices and codes: a column equal to the
+   * one it keeps is shared (shared-columns.ts).
+   */
+  static of(p: KeywordParts): KeywordIndex {
+    const ids =
+      'strings' in p.ids
+        ? new IdTable(null, p.ids.strings, p.size)
+        : new IdTable(sharedColumn('ids', asBuffer(p.ids.packed)), null, p.size);
+    const facets: FacetColumns = {
+      brand: sharedColumn('brand', p.brand),
+      brands: p.brands,
+      price: sharedColumn('price', p.price),
+    };
+    return new KeywordIndex(
+      ids,
+      sharedColumn('category', p.categoryCodes),
+      p.categoryList,
+      p.lexemes,
+      p.bytes,
+      p.offsets,
+      p.counts,
+      facets,
+    );
   }
 
   get size(): number {
