@@ -3,6 +3,8 @@
  * its own and hands back its arrays (started by background-builds.ts, one per build). The server's event
  * loop then spends nothing on the rows of a million products: it only wraps the arrays it is given.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { DB_TIMEOUTS, pgPool } from '#server/db/pg-pool.ts';
@@ -19,6 +21,21 @@ function transferables(value: unknown, found = new Set<ArrayBuffer>()): ArrayBuf
   return [...found];
 }
 
+/**
+ * The build yields the processor to the server's own thread, which answers requests meanwhile: on Linux
+ * this thread's nice value is raised (a thread is scheduled by its own id, read from /proc/thread-self).
+ * Where that is not possible the build runs at the process's priority.
+ */
+function yieldToRequests(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+  } catch {
+    // not Linux, or not allowed: the same priority as the server
+  }
+}
+
+yieldToRequests();
 const job = workerData as BuildJob;
 // the facet table's read takes two connections at once (its rows, and the ranks the database computes)
 const pool = pgPool(job.url, { max: 2, timeouts: DB_TIMEOUTS, preparedStatements: false });

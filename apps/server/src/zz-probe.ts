@@ -1,0 +1,17 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { openDatabase } from '#server/db/client.ts';
+import { catalogBuilds } from '#server/modules/catalog/background-builds.ts';
+const database = await openDatabase({ databaseUrl: 'postgres://root@127.0.0.1:5432/seed1m', poolSize: 4 });
+const builds = catalogBuilds(database, 0, { info: (o, m) => console.log(m, o), warn: (o, m) => console.log(m, o) });
+const h = monitorEventLoopDelay({ resolution: 10 }); h.enable();
+let worst = 0; let last = performance.now();
+const iv = setInterval(() => { const now = performance.now(); worst = Math.max(worst, now - last - 50); last = now; }, 50);
+const t = performance.now();
+const kw = null as any;
+console.log('keyword', Math.round(performance.now() - t), 'ms; worst loop stall', Math.round(worst), 'ms; lexemes?', kw?.size);
+worst = 0;
+const t2 = performance.now();
+const f = await builds.facets();
+console.log('facets', Math.round(performance.now() - t2), 'ms; worst loop stall', Math.round(worst), 'ms', f.size);
+clearInterval(iv);
+await database.close();
