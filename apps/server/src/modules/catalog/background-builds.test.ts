@@ -105,6 +105,24 @@ describe('the catalogue indexes read in a worker thread', () => {
   });
 
   if (onPostgres)
+    it('builds on the main thread, saying so once, when the worker thread cannot run', async () => {
+      const warnings: string[] = [];
+      const builds = catalogBuilds(
+        t.database,
+        0,
+        { info: () => {}, warn: (_obj, msg) => void warnings.push(msg) },
+        new URL('./no-such-worker.js', import.meta.url),
+      );
+      const [index, table] = [await builds.keyword(0), await builds.facets()];
+      expect(index?.query(['lamp'], [], 0, 10)).toEqual(
+        (await loadKeywordIndex(t.app.db, 0))!.query(['lamp'], [], 0, 10),
+      );
+      expect(table.counts({ inStock: true })).toEqual((await loadFacetTable(t.app.db)).counts({ inStock: true }));
+      expect(warnings).toEqual(['the catalogue index worker thread failed: building on the main thread']);
+      await builds.close();
+    });
+
+  if (onPostgres)
     it('reports a read the worker could not make (the database refused it) as a failed build', async () => {
       const broken = catalogBuilds({ ...t.database, url: 'postgres://nobody@127.0.0.1:1/none' }, 0, {
         info: () => {},

@@ -40,8 +40,7 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-function runWorker(job: BuildJob, live: Set<Worker>): Promise<BuildMessage> {
-  const url = new URL(WORKER, import.meta.url);
+function runWorker(url: URL, job: BuildJob, live: Set<Worker>): Promise<BuildMessage> {
   // TypeScript sources are loaded through tsx (the worker does not inherit the test runner's loader)
   const worker = url.pathname.endsWith('.ts')
     ? new Worker(
@@ -69,10 +68,17 @@ export interface CatalogBuilds {
   close(): Promise<void>;
 }
 
-export function catalogBuilds(database: Database, workerMinProducts: number, log: Log): CatalogBuilds {
+/** `workerFile`: the worker's module (tests name one that cannot run, to see the fallback). */
+export function catalogBuilds(
+  database: Database,
+  workerMinProducts: number,
+  log: Log,
+  workerFile = new URL(WORKER, import.meta.url),
+): CatalogBuilds {
   const { db, url } = database;
   const live = new Set<Worker>();
   let warned = false;
+  let closed = false;
   /** Builds in a worker when the shop is large and on PostgreSQL; else, or when the worker fails, here. */
   async function build<T>(
     name: 'keyword' | 'facets',
@@ -86,7 +92,8 @@ export function catalogBuilds(database: Database, workerMinProducts: number, log
       log.info({ index: name, ms: Date.now() - started }, 'catalogue index read in a worker thread');
       return built;
     } catch (err) {
-      if (!(err instanceof WorkerFailure)) throw err;
+      // a worker stopped by close, or a failed read: the build fails (the SQL path answers meanwhile)
+      if (!(err instanceof WorkerFailure) || closed) throw err;
       if (!warned)
         log.warn({ err: err.message }, 'the catalogue index worker thread failed: building on the main thread');
       warned = true;
@@ -94,7 +101,7 @@ export function catalogBuilds(database: Database, workerMinProducts: number, log
     }
   }
   const answer = async (job: BuildJob) => {
-    const m = await runWorker(job, live);
+    const m = await runWorker(workerFile, job, live);
     if (m.kind === 'failed') throw new Error(m.message);
     return m;
   };
@@ -120,6 +127,7 @@ export function catalogBuilds(database: Database, workerMinProducts: number, log
         () => loadFacetTable(db),
       ),
     close: async () => {
+      closed = true;
       await Promise.all([...live].map((w) => w.terminate()));
     },
   };
