@@ -72,12 +72,13 @@ async function postgresReachable(url) {
 }
 
 if (want('unit')) vitestSuite('unit', 'unit');
-if (want('api')) vitestSuite('api (PGlite)', 'api', { STORE_TEST_DB: 'pglite' });
+// 'api*': the API suite, then its timed tests alone (vitest.config.ts)
+if (want('api')) vitestSuite('api (PGlite)', 'api*', { STORE_TEST_DB: 'pglite' });
 if (want('api-postgres') || want('api')) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) skipSuite('api (PostgreSQL)', 'TEST_DATABASE_URL is not set');
   else if (!(await postgresReachable(url))) skipSuite('api (PostgreSQL)', `cannot connect to ${url}`);
-  else vitestSuite('api (PostgreSQL)', 'api', { STORE_TEST_DB: 'postgres' });
+  else vitestSuite('api (PostgreSQL)', 'api*', { STORE_TEST_DB: 'postgres' });
 }
 if (want('e2e')) {
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';

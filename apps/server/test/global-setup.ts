@@ -9,6 +9,9 @@ import { PGLITE_TEMPLATE, adminQuery, adminUrl, templateName, testDbKind, withDa
  * (a PGlite loaded from a dump, or CREATE DATABASE … TEMPLATE on PostgreSQL): fresh, isolated and fast.
  */
 export async function setup() {
+  // the API projects (the suite, and its timed tests after it) share one run's template
+  if (process.env.STORE_TEST_TEMPLATE_READY) return undefined;
+  process.env.STORE_TEST_TEMPLATE_READY = '1';
   if (testDbKind() === 'postgres') {
     process.env.STORE_TEST_RUN = randomBytes(4).toString('hex');
     const tpl = templateName();
