@@ -9,9 +9,11 @@ import { PGLITE_TEMPLATE, adminQuery, adminUrl, templateName, testDbKind, withDa
  * (a PGlite loaded from a dump, or CREATE DATABASE … TEMPLATE on PostgreSQL): fresh, isolated and fast.
  */
 export async function setup() {
-  // the API projects (the suite, and its timed tests after it) share one run's template
+  // the API projects (the suite, and its timed tests after it) share one run's template; the run's end
+  // clears the mark, so a rerun (watch mode) makes a fresh one
   if (process.env.STORE_TEST_TEMPLATE_READY) return undefined;
   process.env.STORE_TEST_TEMPLATE_READY = '1';
+  const unmark = () => void delete process.env.STORE_TEST_TEMPLATE_READY;
   if (testDbKind() === 'postgres') {
     process.env.STORE_TEST_RUN = randomBytes(4).toString('hex');
     const tpl = templateName();
@@ -20,6 +22,7 @@ export async function setup() {
     const database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), tpl), poolSize: 1 });
     await database.close();
     return async () => {
+      unmark();
       await adminQuery(`DROP DATABASE IF EXISTS ${tpl} WITH (FORCE)`);
     };
   }
@@ -35,5 +38,5 @@ export async function setup() {
   await client.close();
   mkdirSync(path.dirname(PGLITE_TEMPLATE), { recursive: true });
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
-  return undefined;
+  return unmark;
 }
