@@ -39,7 +39,8 @@ const variantTotals = sql`(select
     coalesce(sum(v.count_in_stock), 0)::int as own,
     count(*)::int as n,
     coalesce(bool_or(v.count_in_stock is null), false) as draws_pool,
-    min(v.count_in_stock) as min_own
+    min(v.count_in_stock) as min_own,
+    coalesce(array_agg(v.sku order by v.position) filter (where v.sku <> ''), '{}') as skus
   from ${productVariants} v where v.product_id = ${products.id})`;
 const stockOf = sql<number>`((case when vt.n = 0 or vt.draws_pool then ${products.countInStock} else 0 end) + vt.own)`;
 
@@ -167,6 +168,11 @@ export const productsAdminListRepository = {
    * their variant totals), except for the stock sort, which needs every product's total.
    */
   async page(db: Db, p: AdminProductPage): Promise<AdminListRow[]> {
+    return (await this.pageStatement(db, p)) as AdminListRow[];
+  },
+
+  /** The statement `page` runs (its plan is checked by the tests). */
+  pageStatement(db: Db, p: AdminProductPage) {
     const orderBy = orderOf(p.sortBy, p.order);
     // the page's rows come in the same order (the stock sort by the same sum, computed per row there)
     const rowOrder =
@@ -180,7 +186,7 @@ export const productsAdminListRepository = {
       .orderBy(...(p.few ? orderUnindexed(p.sortBy, p.order) : orderBy))
       .limit(p.limit)
       .offset(p.offset);
-    const rows = await db
+    return db
       .select({
         id: products.id,
         slug: products.slug,
@@ -195,9 +201,7 @@ export const productsAdminListRepository = {
         stock: sql<number>`${stockOf}::int`,
         minOwn: sql<number | null>`vt.min_own`,
         drawsPool: sql<boolean>`(vt.n = 0 or vt.draws_pool)`,
-        skus: sql<
-          string[]
-        >`coalesce((select array_agg(v.sku order by v.position) from ${productVariants} v where v.product_id = ${products.id} and v.sku <> ''), '{}')`,
+        skus: sql<string[]>`vt.skus`,
         purchaseLink: products.purchaseLink,
         createdAt: products.createdAt,
         updatedAt: products.updatedAt,
@@ -207,7 +211,6 @@ export const productsAdminListRepository = {
       .innerJoin(sql`lateral ${variantTotals} vt`, sql`true`)
       .where(inArray(products.id, pageIds))
       .orderBy(...rowOrder);
-    return rows as AdminListRow[];
   },
 
   /**
