@@ -26,7 +26,8 @@
 // table: the store's time from spawn to its first /readyz 200, and its resident memory after all targets
 // and again 1 s, 15 s and 45 s later without requests.
 // Environment: BENCH_STORE_LOG=file keeps the store's log lines (they are discarded otherwise);
-// BENCH_STORE_NODE_OPTIONS passes Node flags to the store alone (e.g. to try a V8 heap setting).
+// BENCH_STORE_NODE_OPTIONS passes Node flags to the store alone, on its command line (e.g. a V8 heap
+// setting, or --cpu-prof --cpu-prof-dir=DIR for a profile of the store, written when the bench stops it).
 // Then "Missed:": each target that misses the goal set for it at 1,000,000 products on PostgreSQL (the
 // `goals` table below: page1 and slug ≥ 50% of the ceiling's req/s, html ≥ 25%; deep and filtered p99 ≤ 50 ms
 // one at a time, p50 under more connections; keyword and search p97.5 ≤ 20 ms one at a time, ≥ 1,000 req/s
@@ -352,8 +353,6 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const storeEnv = {
   // as npm start runs it
   ...MALLOC_ENV,
-  // BENCH_STORE_NODE_OPTIONS: Node flags for the store alone (to try one, e.g. a V8 heap setting)
-  ...(process.env.BENCH_STORE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_STORE_NODE_OPTIONS } : {}),
   NODE_ENV: 'production',
   JWT_SECRET,
   PORT: String(port),
@@ -363,6 +362,13 @@ const storeEnv = {
   TRUST_PROXY: '127.0.0.1',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
+
+// BENCH_STORE_NODE_OPTIONS: Node flags for the store alone (to try one, e.g. a V8 heap setting, or
+// --cpu-prof, which NODE_OPTIONS refuses), given on its command line
+const storeArgv = [
+  ...(process.env.BENCH_STORE_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
+  'apps/server/dist/main.js',
+];
 
 const t0 = Date.now();
 const seedArgs = [
@@ -398,7 +404,7 @@ const buyerAuth = await Promise.all(fixtures.buyers.map(async (b) => `Bearer ${a
 
 // The ceiling: a bare Fastify route answering a fixed body the size of a real page of 24 products (it
 // listens with the store's queue of pending connections, 4,096, so that bursts compare like with like).
-let store = await start('node', ['apps/server/dist/main.js'], storeEnv, port);
+let store = await start('node', storeArgv, storeEnv, port);
 const base = `http://127.0.0.1:${port}`;
 const firstPage = await (await fetch(`${base}/api/products`)).json();
 const page = JSON.stringify(firstPage);
@@ -524,7 +530,7 @@ await app.listen({ port: ${floorPort}, host: '127.0.0.1' });`;
   }
 }
 
-store = await start('node', ['apps/server/dist/main.js'], storeEnv, port);
+store = await start('node', storeArgv, storeEnv, port);
 await warm([`${base}/api/products`, `${base}/api/products/slug/${slug}`, `${base}/product/${slug}`]);
 // from 10,000 products the store builds its keyword index in the background after start (decisions 008,
 // 013): searches measured before it is in would measure the SQL path a running shop rarely takes. It says
