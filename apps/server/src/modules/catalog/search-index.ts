@@ -332,6 +332,25 @@ interface WordMatches {
   scores: Uint32Array;
 }
 
+/**
+ * Keeps, of the first `m` products of `ords` (ascending, scored in `scores`), those `word` has, its score
+ * added, found by galloping; answers how many are kept (moved to the front).
+ */
+function keepFound(word: WordMatches, ords: Uint32Array, scores: Uint32Array, m: number): number {
+  let kept = 0;
+  let at = 0;
+  for (let j = 0; j < m; j++) {
+    const ord = ords[j]!;
+    at = seek(word.ords, at, ord);
+    if (at === word.ords.length) break;
+    if (word.ords[at] === ord) {
+      ords[kept] = ord;
+      scores[kept++] = scores[j]! + word.scores[at]!;
+    }
+  }
+  return kept;
+}
+
 /** Up to this many lexemes of a prefix are merged list by list; more are added up in a scratch array. */
 const MERGED_LEXEMES = 16;
 
@@ -541,6 +560,7 @@ export class KeywordIndex {
    * best first (score descending, then id ascending), and how many there are.
    */
   query(prefixes: string[], categoryIds: readonly string[], offset: number, limit: number): IndexAnswer {
+    if (prefixes.length > 1 && categoryIds.length === 0) return this.together(prefixes, offset, limit);
     const { mark } = this.scratch;
     const words = prefixes.map((prefix) => this.word(prefix, this.scratch.score));
     // one word and no category: its products, in order, are the matches
@@ -615,6 +635,83 @@ export class KeywordIndex {
       facets: this.facets(matchOrd, m),
       ...(m === 0 && words.length > 1 ? { eachFound: words.map((w) => w.ords.length > 0) } : {}),
     };
+  }
+
+  /**
+   * Several words and no category: the products having every word. The rarest word (fewest postings) is
+   * decoded; each other word then keeps those of its products, added to their score. A word of one
+   * lexeme (the usual case) is read from its stored postings alongside the kept products, never decoded
+   * into arrays of its own: a broad word costs one pass over its bytes, no allocation. A word of several
+   * lexemes is decoded (word) and the kept products found in it by galloping.
+   */
+  private together(prefixes: string[], offset: number, limit: number): IndexAnswer {
+    const ranges = prefixes.map((prefix) => this.range(prefix));
+    const postingsOf = ([from, to]: [number, number]) => {
+      let n = 0;
+      for (let i = from; i < to; i++) n += this.counts[i]!;
+      return n;
+    };
+    const sizes = ranges.map(postingsOf);
+    let rarest = 0;
+    for (let k = 1; k < ranges.length; k++) if (sizes[k]! < sizes[rarest]!) rarest = k;
+    let m = 0;
+    let { ords, scores }: WordMatches = { ords: new Uint32Array(0), scores: new Uint32Array(0) };
+    if (sizes[rarest]! > 0) {
+      ({ ords, scores } = this.word(prefixes[rarest]!, this.scratch.score));
+      m = ords.length;
+      // the other words, rarest first: the kept products shrink fastest
+      const others = ranges.map((_, k) => k).filter((k) => k !== rarest);
+      others.sort((a, b) => sizes[a]! - sizes[b]!);
+      for (const k of others) {
+        if (m === 0) break;
+        const [from, to] = ranges[k]!;
+        m =
+          to - from === 1
+            ? this.keepIn(from, ords, scores, m)
+            : keepFound(this.word(prefixes[k]!, this.scratch.score), ords, scores, m);
+      }
+    }
+    return {
+      ids: this.page(ords, scores, m, true, offset, limit),
+      total: m,
+      facets: this.facets(ords, m),
+      ...(m === 0 ? { eachFound: ranges.map(([from, to]) => to > from) } : {}),
+    };
+  }
+
+  /**
+   * Keeps, of the first `m` products of `ords` (ascending, scored in `scores`), those lexeme `i` has, its
+   * score added; reads the lexeme's postings in step with them, and stops when either ends. Answers how
+   * many are kept (moved to the front).
+   */
+  private keepIn(i: number, ords: Uint32Array, scores: Uint32Array, m: number): number {
+    const bytes = this.bytes;
+    const n = this.counts[i]!;
+    let pos = this.offsets[i]!;
+    let ord = 0;
+    let j = 0;
+    let kept = 0;
+    for (let k = 0; k < n && j < m; k++) {
+      let b = bytes[pos++]!;
+      let delta = b & 0x7f;
+      for (let shift = 7; b & 0x80; shift += 7) {
+        b = bytes[pos++]!;
+        delta |= (b & 0x7f) << shift;
+      }
+      b = bytes[pos++]!;
+      let s = b & 0x7f;
+      for (let shift = 7; b & 0x80; shift += 7) {
+        b = bytes[pos++]!;
+        s |= (b & 0x7f) << shift;
+      }
+      ord += delta;
+      while (j < m && ords[j]! < ord) j++;
+      if (j < m && ords[j] === ord) {
+        ords[kept] = ord;
+        scores[kept++] = scores[j++]! + s;
+      }
+    }
+    return kept;
   }
 
   /** The facets over the first `m` ordinals of `ords`: one pass. */
