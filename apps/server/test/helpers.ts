@@ -15,7 +15,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(poolSize = 5): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (testDbKind() === 'postgres') {
     const name = randomDbName();
     const tpl = `store_tpl_${process.env.STORE_TEST_RUN}`;
@@ -29,7 +29,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-    const database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), name), poolSize: 5 });
+    const database = await openDatabase({ databaseUrl: withDatabase(adminUrl(), name), poolSize });
     return { database, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
   }
   const dump = new Blob([readFileSync(PGLITE_TEMPLATE)]);
@@ -40,19 +40,20 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 /**
  * A whole app on a fresh database of its own, through app.inject. `extend` runs before the app is ready:
  * a test registers routes of its own there. With `logStream` the app logs (at LOG_LEVEL) its JSON lines there.
+ * `poolSize`: the PostgreSQL pool's connections (5 unless a test needs more at once).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
-  { logStream }: { logStream?: { write(line: string): void } } = {},
+  { logStream, poolSize }: { logStream?: { write(line: string): void }; poolSize?: number } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, CAPTCHA_DIFFICULTY: 'low', LOG_LEVEL: 'silent', ...env },
     { jwtSecret: 'test-secret-test-secret-test-secret-123456', ...overrides },
   );
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(poolSize);
   const app = await buildApp({ config, database, logger: Boolean(logStream), logStream });
   await extend?.(app);
   await app.ready();

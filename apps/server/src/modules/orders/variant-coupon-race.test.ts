@@ -15,7 +15,9 @@ let t: TestContext;
  */
 describe('variant stock and code uses under concurrency', () => {
   beforeAll(async () => {
-    t = await createTestApp();
+    // on PostgreSQL, connections enough for the ten orders that wait on the code's row below, with one
+    // to spare for the others' reads
+    t = await createTestApp({}, {}, undefined, { poolSize: 16 });
   });
   afterAll(async () => t?.close());
 
@@ -117,11 +119,18 @@ describe('variant stock and code uses under concurrency', () => {
       ),
     );
     let heldWhileLocked = 0;
+    let waitingWhileLocked = 0;
     try {
+      // until the fifty are held and the ten admitted wait on a lock in their placing statement (each
+      // read the code before it): an order admitted late must not read the code after the unlock
       if (locking)
-        for (let i = 0; i < 1500 && heldWhileLocked < WANTING - 10; i++) {
+        for (let i = 0; i < 1500 && (heldWhileLocked < WANTING - 10 || waitingWhileLocked < 10); i++) {
           await new Promise((r) => setTimeout(r, 10));
           heldWhileLocked = t.app.stockGate.held();
+          const waiting = await t.app.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          waitingWhileLocked = waiting.rows[0]!.n;
         }
     } finally {
       unlock();
@@ -139,6 +148,7 @@ describe('variant stock and code uses under concurrency', () => {
     if (locking) {
       // ten admitted (blocked on the code's row), fifty held for the units
       expect(heldWhileLocked).toBe(WANTING - 10);
+      expect(waitingWhileLocked).toBe(10);
       // five refused by the placing statement, and the fifty held refused by the gate as soon as one of
       // those said the code was used up: none admitted in turn to read it used up (a 400)
       expect(refusals).toEqual(Array.from({ length: WANTING - 5 }, () => '409 COUPON_USED_UP'));
