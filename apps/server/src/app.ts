@@ -21,6 +21,7 @@ import { TooManyRequestsError } from './lib/errors.ts';
 import { bufferedStdout } from './lib/log-destination.ts';
 import { createMailer, type Mailer } from './lib/mailer/index.ts';
 import { tooManyMessage } from './lib/rate-limit.ts';
+import { verifyPreparedShapes } from './lib/prepared-shapes.ts';
 import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
 import { RedisHealth } from './lib/redis-health.ts';
 import { aliexpressRoutes } from './modules/aliexpress/aliexpress.routes.ts';
@@ -208,6 +209,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // a statement kept per shape is checked against a fresh build on every run, but in production
+  verifyPreparedShapes(!config.isProduction);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);

@@ -7,9 +7,14 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The LIKE pattern of a case-insensitive "contains" on a lowercased column: `%value%`, escaped. */
+export function containsPattern(value: string): string {
+  return `%${escapeLike(value.toLowerCase())}%`;
+}
+
 /** Case-insensitive "contains" on an already-lowercased column expression (trigram indexes answer it). */
 export function containsLower(column: SQL, value: string): SQL {
-  return sql`${column} like ${`%${escapeLike(value.toLowerCase())}%`}`;
+  return sql`${column} like ${containsPattern(value)}`;
 }
 
 const LOWER_HEX = /^[0-9a-f]+$/;
@@ -84,9 +89,15 @@ export function parseIntegers(text: string): Int32Array {
  * column so its btree answers it (LIKE would not); a prefix that is not hex matches nothing.
  */
 export function idPrefixRange(column: AnyColumn, prefix: string): SQL {
+  const bounds = idPrefixBounds(prefix);
+  return bounds ? and(gte(column, bounds[0]), lte(column, bounds[1]))! : sql`false`;
+}
+
+/** The first and last id starting with a hex prefix, or null when it cannot start an id. */
+export function idPrefixBounds(prefix: string): [string, string] | null {
   const p = prefix.trim().toLowerCase();
-  if (!/^[0-9a-f]{1,24}$/.test(p)) return sql`false`;
-  return and(gte(column, p.padEnd(24, '0')), lte(column, p.padEnd(24, 'f')))!;
+  if (!/^[0-9a-f]{1,24}$/.test(p)) return null;
+  return [p.padEnd(24, '0'), p.padEnd(24, 'f')];
 }
 
 /** An error and the errors it wraps (`cause`), outermost first, at most `depth` of them. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
   orderEvents,
@@ -10,7 +10,8 @@ import {
   trackingEvents,
   trackingNumbers,
 } from '#server/db/schema/index.ts';
-import { escapeLike, idPrefixRange, integersOf } from '#server/lib/sql.ts';
+import { direct, PreparedShapes, type Bind } from '#server/lib/prepared-shapes.ts';
+import { escapeLike, idPrefixBounds, integersOf } from '#server/lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -70,35 +71,71 @@ function ranksOf(f: OrderFilter): number[] | undefined {
  * status sort's index is entered at the ranks they can have instead of walked past the others); the
  * orders holding a payment to refund are the few rows of the partial payments_refund_due_idx.
  */
-function whereOf(f: OrderFilter): SQL | undefined {
+function whereOf(f: OrderFilter, bind: Bind = direct): SQL | undefined {
   const to = f.createdTo;
   const ranks = ranksOf(f);
+  const prefix = f.idPrefix !== undefined ? idPrefixBounds(f.idPrefix) : undefined;
+  // a time goes in as the text Drizzle would send for it (a placeholder skips the column's encoder)
   return and(
-    f.idPrefix !== undefined ? idPrefixRange(orders.id, f.idPrefix) : undefined,
-    f.usernamePrefix !== undefined
-      ? sql`lower(${orders.username}) like ${`${escapeLike(f.usernamePrefix.toLowerCase())}%`}`
+    f.idPrefix !== undefined
+      ? prefix
+        ? and(gte(orders.id, bind('idFrom', prefix[0])), lte(orders.id, bind('idTo', prefix[1])))
+        : sql`false`
       : undefined,
-    f.createdFrom !== undefined ? gte(orders.createdAt, f.createdFrom) : undefined,
-    to !== undefined ? (to.inclusive ? lte : lt)(orders.createdAt, to.at) : undefined,
-    f.minTotalCents !== undefined ? gte(orders.totalCents, f.minTotalCents) : undefined,
-    f.maxTotalCents !== undefined ? lte(orders.totalCents, f.maxTotalCents) : undefined,
-    f.paid !== undefined ? eq(orders.isPaid, f.paid) : undefined,
-    f.shipped !== undefined ? eq(orders.isShipped, f.shipped) : undefined,
-    f.delivered !== undefined ? eq(orders.isDelivered, f.delivered) : undefined,
-    f.cancelled !== undefined ? eq(orders.isCancelled, f.cancelled) : undefined,
+    f.usernamePrefix !== undefined
+      ? sql`lower(${orders.username}) like ${bind('username', `${escapeLike(f.usernamePrefix.toLowerCase())}%`)}`
+      : undefined,
+    f.createdFrom !== undefined
+      ? sql`${orders.createdAt} >= ${bind('createdFrom', f.createdFrom.toISOString())}`
+      : undefined,
+    to !== undefined
+      ? sql`${orders.createdAt} ${to.inclusive ? sql`<=` : sql`<`} ${bind('createdTo', to.at.toISOString())}`
+      : undefined,
+    f.minTotalCents !== undefined ? gte(orders.totalCents, bind('minTotalCents', f.minTotalCents)) : undefined,
+    f.maxTotalCents !== undefined ? lte(orders.totalCents, bind('maxTotalCents', f.maxTotalCents)) : undefined,
+    f.paid !== undefined ? eq(orders.isPaid, bind('paid', f.paid)) : undefined,
+    f.shipped !== undefined ? eq(orders.isShipped, bind('shipped', f.shipped)) : undefined,
+    f.delivered !== undefined ? eq(orders.isDelivered, bind('delivered', f.delivered)) : undefined,
+    f.cancelled !== undefined ? eq(orders.isCancelled, bind('cancelled', f.cancelled)) : undefined,
     f.refunded !== undefined
       ? f.refunded
         ? sql`${orders.refundedCents} > 0`
         : sql`${orders.refundedCents} = 0`
       : undefined,
-    ranks !== undefined ? inArray(orderStatusRank(orders), ranks) : undefined,
+    ranks !== undefined
+      ? inArray(
+          orderStatusRank(orders),
+          ranks.map((r, i) => bind(`ranks.${i}`, r)),
+        )
+      : undefined,
     // payments.order_id is never null: NOT IN is the exact opposite of IN
     f.refundDue !== undefined
       ? sql`${orders.id} ${f.refundDue ? sql`in` : sql`not in`} (select p.order_id from ${payments} p where p.status = 'REFUND_DUE')`
       : undefined,
-    f.ids !== undefined ? (f.ids.length ? inArray(orders.id, f.ids) : sql`false`) : undefined,
+    f.ids !== undefined
+      ? f.ids.length
+        ? inArray(
+            orders.id,
+            f.ids.map((id, i) => bind(`ids.${i}`, id)),
+          )
+        : sql`false`
+      : undefined,
   );
 }
+
+/** The filter choices no bound value shows (PreparedShapes): conditions written without a value. */
+function shapeOf(f: OrderFilter): string {
+  return JSON.stringify([
+    f.idPrefix !== undefined && !idPrefixBounds(f.idPrefix),
+    f.createdTo?.inclusive,
+    f.refunded,
+    f.refundDue,
+    f.ids?.length === 0,
+  ]);
+}
+
+/** The admin list's page statement, built once per shape (the sort, the filters present). */
+const listShapes = new PreparedShapes();
 
 /** Newest first, matching orders_created_idx (created_at DESC NULLS LAST, id DESC NULLS LAST). */
 const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
@@ -213,23 +250,37 @@ export const ordersReadRepository = {
     offset: number,
     sort: OrderSortSpec = { by: 'date', dir: 'desc' },
     few = false,
+  ): Promise<OrderRow[]> {
+    const shape = `${sort.by} ${sort.dir} ${few ? 'few' : ''} ${shapeOf(filter)}`;
+    return listShapes.run(db, shape, (bind) => this.listStatement(db, filter, limit, offset, sort, few, bind));
+  },
+
+  /** The statement `list` runs, each value put in by `bind`. */
+  listStatement(
+    db: Conn,
+    filter: OrderFilter,
+    limit: number,
+    offset: number,
+    sort: OrderSortSpec,
+    few: boolean,
+    bind: Bind = direct,
   ) {
     if (few)
       return db
         .select()
         .from(orders)
-        .where(whereOf(filter))
+        .where(whereOf(filter, bind))
         .orderBy(...orderByUnindexed(sort))
-        .limit(limit)
-        .offset(offset);
+        .limit(bind('limit', limit))
+        .offset(bind('offset', offset));
     const orderBy = orderByOf(sort);
     const page = db
       .select({ id: orders.id })
       .from(orders)
-      .where(whereOf(filter))
+      .where(whereOf(filter, bind))
       .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
+      .limit(bind('limit', limit))
+      .offset(bind('offset', offset));
     return db
       .select()
       .from(orders)

@@ -2,7 +2,8 @@ import type { AdminProductSort, ProductStatus } from '@store/shared';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { categories, productVariants, products } from '#server/db/schema/index.ts';
-import { containsLower as contains, escapeLike, idPrefixRange, integersOf } from '#server/lib/sql.ts';
+import { direct, PreparedShapes, type Bind } from '#server/lib/prepared-shapes.ts';
+import { containsLower as contains, containsPattern, escapeLike, idPrefixBounds, integersOf } from '#server/lib/sql.ts';
 
 /** What the admin list is narrowed to (text already cleaned); drafts included. */
 export interface AdminProductFilter {
@@ -49,30 +50,55 @@ const grouped = sql`(select product_id, sum(count_in_stock)::int as own, bool_or
   from ${productVariants} group by product_id)`;
 const stockSortKey = sql`((case when vg.product_id is null or vg.draws_pool then ${products.countInStock} else 0 end) + coalesce(vg.own, 0))`;
 
-function whereOf(f: AdminProductFilter): SQL | undefined {
+/**
+ * The filters as SQL, each value put in by `bind` (a placeholder of the page's prepared shape, or the
+ * value itself): what is computed from a value (a LIKE pattern, a prefix's range) is bound whole.
+ */
+function whereOf(f: AdminProductFilter, bind: Bind = direct): SQL | undefined {
+  const prefix = f.idPrefix !== undefined ? idPrefixBounds(f.idPrefix) : undefined;
   return and(
-    f.idPrefix !== undefined ? idPrefixRange(products.id, f.idPrefix) : undefined,
-    f.name !== undefined ? contains(sql`lower(${products.name})`, f.name) : undefined,
-    f.brand !== undefined ? contains(sql`lower(${products.brand})`, f.brand) : undefined,
+    f.idPrefix !== undefined
+      ? prefix
+        ? and(gte(products.id, bind('idFrom', prefix[0])), lte(products.id, bind('idTo', prefix[1])))
+        : sql`false`
+      : undefined,
+    f.name !== undefined ? sql`lower(${products.name}) like ${bind('name', containsPattern(f.name))}` : undefined,
+    f.brand !== undefined ? sql`lower(${products.brand}) like ${bind('brand', containsPattern(f.brand))}` : undefined,
     f.brands !== undefined
       ? f.brands.length > 0
-        ? inArray(sql`lower(${products.brand})`, f.brands)
+        ? inArray(
+            sql`lower(${products.brand})`,
+            f.brands.map((b, i) => bind(`brands.${i}`, b)),
+          )
         : sql`false`
       : undefined,
     f.categoryIds !== undefined
       ? f.categoryIds.length > 0
-        ? inArray(products.categoryId, f.categoryIds)
+        ? inArray(
+            products.categoryId,
+            f.categoryIds.map((c, i) => bind(`categoryIds.${i}`, c)),
+          )
         : sql`false`
       : undefined,
-    f.categoryId !== undefined ? eq(products.categoryId, f.categoryId) : undefined,
-    f.status !== undefined ? eq(products.status, f.status) : undefined,
-    f.minPriceCents !== undefined ? gte(products.priceCents, f.minPriceCents) : undefined,
-    f.maxPriceCents !== undefined ? lte(products.priceCents, f.maxPriceCents) : undefined,
+    f.categoryId !== undefined ? eq(products.categoryId, bind('categoryId', f.categoryId)) : undefined,
+    f.status !== undefined ? eq(products.status, bind('status', f.status)) : undefined,
+    f.minPriceCents !== undefined ? gte(products.priceCents, bind('minPriceCents', f.minPriceCents)) : undefined,
+    f.maxPriceCents !== undefined ? lte(products.priceCents, bind('maxPriceCents', f.maxPriceCents)) : undefined,
     // the partial SKU index (lower(sku) text_pattern_ops where sku <> '') answers the prefix
     f.skuPrefix !== undefined
-      ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.sku <> '' and lower(v.sku) like ${`${escapeLike(f.skuPrefix.toLowerCase())}%`})`
+      ? sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.sku <> '' and lower(v.sku) like ${bind('skuPrefix', `${escapeLike(f.skuPrefix.toLowerCase())}%`)})`
       : undefined,
   );
+}
+
+/** The filter choices no bound value shows: a filter that matches nothing is written as `false`. */
+function shapeOf(f: AdminProductFilter): string {
+  const empty = [
+    f.idPrefix !== undefined && !idPrefixBounds(f.idPrefix) ? 'idPrefix' : '',
+    f.brands?.length === 0 ? 'brands' : '',
+    f.categoryIds?.length === 0 ? 'categoryIds' : '',
+  ];
+  return empty.filter(Boolean).join(',');
 }
 
 // The created and status indexes are DESC (NULLS LAST): a sort names the same placement (or its exact
@@ -162,17 +188,21 @@ export interface AdminListRow {
 /** The planner's estimate of the catalogue's rows (which page plan fits: fewMatches). */
 const tableRowsEstimate = sql<number>`(select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass)`;
 
+/** The page's statement, built once per shape (the sort, the filters present, how many brands listed). */
+const pageShapes = new PreparedShapes();
+
 export const productsAdminListRepository = {
   /**
    * A page of the admin list: the ids are picked on the sort's index first (only the page's rows get
    * their variant totals), except for the stock sort, which needs every product's total.
    */
   async page(db: Db, p: AdminProductPage): Promise<AdminListRow[]> {
-    return (await this.pageStatement(db, p)) as AdminListRow[];
+    const shape = `${p.sortBy} ${p.order} ${p.few ? 'few' : ''} ${shapeOf(p.filter)}`;
+    return (await pageShapes.run(db, shape, (bind) => this.pageStatement(db, p, bind))) as AdminListRow[];
   },
 
-  /** The statement `page` runs (its plan is checked by the tests). */
-  pageStatement(db: Db, p: AdminProductPage) {
+  /** The statement `page` runs (its plan is checked by the tests), each value put in by `bind`. */
+  pageStatement(db: Db, p: AdminProductPage, bind: Bind = direct) {
     const orderBy = orderOf(p.sortBy, p.order);
     // the page's rows come in the same order (the stock sort by the same sum, computed per row there)
     const rowOrder =
@@ -182,10 +212,10 @@ export const productsAdminListRepository = {
     const ids = db.select({ id: products.id }).from(products).$dynamic();
     if (p.sortBy === 'stock') ids.leftJoin(sql`${grouped} vg`, sql`vg.product_id = ${products.id}`);
     const pageIds = ids
-      .where(whereOf(p.filter))
+      .where(whereOf(p.filter, bind))
       .orderBy(...(p.few ? orderUnindexed(p.sortBy, p.order) : orderBy))
-      .limit(p.limit)
-      .offset(p.offset);
+      .limit(bind('limit', p.limit))
+      .offset(bind('offset', p.offset));
     return db
       .select({
         id: products.id,
