@@ -1,6 +1,7 @@
 import { and, getTableColumns, gte, inArray, lte, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '#server/db/client.ts';
+import { direct, type Bind } from './prepared-shapes.ts';
 
 /** Escapes LIKE's wildcards so user text only ever matches itself. */
 export function escapeLike(value: string): string {
@@ -24,11 +25,16 @@ const LOWER_HEX = /^[0-9a-f]+$/;
  * parameter the same way) rather than one parameter each. The statement's text is then the same for any
  * number of values, so one prepared statement serves every batch size (db/prepared-statements.ts), and a
  * long list costs no building, sending and planning of an IN list of that many items. Only lowercase hex
- * values (ids, token hashes) can go in the literal as they are; any other list goes as an IN list.
+ * values (ids, token hashes) can go in the literal as they are; any other list goes as an IN list. `bind`
+ * puts the values in (lib/prepared-shapes.ts).
  */
-export function anyOf(column: AnyPgColumn, values: readonly string[]): SQL {
-  if (!values.every((v) => LOWER_HEX.test(v))) return inArray(column, [...values]);
-  return sql`${column} = any(${`{${values.join(',')}}`}::${sql.raw(column.getSQLType())}[])`;
+export function anyOf(column: AnyPgColumn, values: readonly string[], bind: Bind = direct): SQL {
+  if (!values.every((v) => LOWER_HEX.test(v)))
+    return inArray(
+      column,
+      values.map((v, i) => bind(`any.${i}`, v)),
+    );
+  return sql`${column} = any(${bind('any', `{${values.join(',')}}`)}::${sql.raw(column.getSQLType())}[])`;
 }
 
 /**

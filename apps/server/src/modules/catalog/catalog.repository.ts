@@ -8,6 +8,7 @@ import {
   products,
   reviews,
 } from '#server/db/schema/index.ts';
+import { PreparedShapes } from '#server/lib/prepared-shapes.ts';
 import { anyOf } from '#server/lib/sql.ts';
 
 export type VariantRow = typeof productVariants.$inferSelect;
@@ -40,6 +41,9 @@ export function selectSummaries(db: Db) {
 // written out: drizzle leaves the outer column unqualified inside a one-table select
 const hasChildren = sql<boolean>`exists(select 1 from categories c2 where c2.parent_id = categories.id)`;
 
+/** Reads of rows by a list of ids: one statement, built once (lib/prepared-shapes.ts). */
+const byIds = new PreparedShapes();
+
 export const catalogRepository = {
   /** How many active products there are, and a chunk of their search vectors in id order after `after`. */
   async productCount(db: Db): Promise<number> {
@@ -66,11 +70,13 @@ export const catalogRepository = {
 
   async variantsFor(db: Db, productIds: string[]) {
     if (productIds.length === 0) return [];
-    return db
-      .select()
-      .from(productVariants)
-      .where(anyOf(productVariants.productId, productIds))
-      .orderBy(asc(productVariants.productId), asc(productVariants.position));
+    return byIds.run(db, 'variants', (bind) =>
+      db
+        .select()
+        .from(productVariants)
+        .where(anyOf(productVariants.productId, productIds, bind))
+        .orderBy(asc(productVariants.productId), asc(productVariants.position)),
+    );
   },
 
   /** `withDrafts`: an admin's read; a shopper's sees active products only. */

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { categories, productVariants, products } from '#server/db/schema/index.ts';
+import { PreparedShapes } from '#server/lib/prepared-shapes.ts';
 import { anyOf, containsLower as contains, escapeLike, idPrefixRange } from '#server/lib/sql.ts';
 import { selectSummaries } from './catalog.repository.ts';
 import type { FacetRow } from './facet-index.ts';
@@ -149,6 +150,9 @@ function orderOf({ sortBy, order, match, few }: Pick<ProductPage, 'sortBy' | 'or
   }
 }
 
+/** Reads of rows by a list of ids: one statement, built once (lib/prepared-shapes.ts). */
+const byIds = new PreparedShapes();
+
 export const productListRepository = {
   /**
    * A page of the list as a deferred join: the inner query walks only the ids (an index-only scan of
@@ -186,7 +190,7 @@ export const productListRepository = {
   /** The page's rows of a ranked search, by id (the caller puts them in rank order). */
   async summariesByIds(db: Db, ids: string[]) {
     if (ids.length === 0) return [];
-    return selectSummaries(db).where(anyOf(products.id, ids));
+    return byIds.run(db, 'summaries', (bind) => selectSummaries(db).where(anyOf(products.id, ids, bind)));
   },
 
   /** Brands of the matching products with their counts (brands differing only in case are one), most first. */

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { newId } from '#server/lib/ids.ts';
 import { ORDER_NUMBER_SLOT } from '#server/lib/mailer/index.ts';
+import { PreparedShapes } from '#server/lib/prepared-shapes.ts';
 import { anyOf, rowFromJson } from '#server/lib/sql.ts';
 import {
   couponUses,
@@ -67,10 +68,13 @@ export interface Placed {
 }
 
 /** What placing, paying, shipping and expiring orders write, and the reads they decide on. */
+/** Reads of an order's products and variants by id: each one statement, built once (lib/prepared-shapes.ts). */
+const byIds = new PreparedShapes();
+
 export const ordersRepository = {
   async productsFor(db: Conn, ids: string[]) {
     if (ids.length === 0) return [];
-    return (
+    return byIds.run(db, 'products', (bind) =>
       db
         .select({
           id: products.id,
@@ -81,23 +85,25 @@ export const ordersRepository = {
         })
         .from(products)
         // a draft is not for sale: ordering one reads as ordering a product that does not exist
-        .where(and(anyOf(products.id, ids), eq(products.status, 'active')))
+        .where(and(anyOf(products.id, ids, bind), eq(products.status, 'active'))),
     );
   },
 
   async variantsFor(db: Conn, productIds: string[]) {
     if (productIds.length === 0) return [];
-    return db
-      .select({
-        id: productVariants.id,
-        productId: productVariants.productId,
-        name: productVariants.name,
-        src: productVariants.src,
-        priceCents: productVariants.priceCents,
-        countInStock: productVariants.countInStock,
-      })
-      .from(productVariants)
-      .where(anyOf(productVariants.productId, productIds));
+    return byIds.run(db, 'variants', (bind) =>
+      db
+        .select({
+          id: productVariants.id,
+          productId: productVariants.productId,
+          name: productVariants.name,
+          src: productVariants.src,
+          priceCents: productVariants.priceCents,
+          countInStock: productVariants.countInStock,
+        })
+        .from(productVariants)
+        .where(anyOf(productVariants.productId, productIds, bind)),
+    );
   },
 
   /**

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '#server/db/client.ts';
 import { authTokens, guestSessions, users } from '#server/db/schema/index.ts';
+import { PreparedShapes } from '#server/lib/prepared-shapes.ts';
 import { anyOf } from '#server/lib/sql.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +15,8 @@ type Conn = Db | Tx;
 // every other link needs the account's current one
 const boundAddress = sql`${authTokens.email} = (case when ${authTokens.purpose} = 'email' then ${users.pendingEmail} else ${users.email} end)`;
 
+/** Users by a list of ids (every signed-in request): one statement, built once (lib/prepared-shapes.ts). */
+const byIds = new PreparedShapes();
 export const usersRepository = {
   async findById(db: Conn, id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -127,7 +130,14 @@ export const usersRepository = {
 
   /** Many users by id in one query (the sign-in check of concurrent requests, plugins/auth). */
   async findByIds(db: Conn, ids: string[]): Promise<Map<string, UserRow>> {
-    const rows = ids.length ? await db.select().from(users).where(anyOf(users.id, ids)) : [];
+    const rows = ids.length
+      ? await byIds.run(db, 'users', (bind) =>
+          db
+            .select()
+            .from(users)
+            .where(anyOf(users.id, ids, bind)),
+        )
+      : [];
     return new Map(rows.map((u) => [u.id, u]));
   },
 
