@@ -2,8 +2,8 @@
 // Bundles the server into apps/server/dist (what `npm start` runs with plain `node`): our own code and the
 // shared package in one file (and the catalogue build's worker thread in another), every npm package left
 // to node_modules. Running the TypeScript through tsx costs each process about 70 MB more resident memory
-// (its loader, the transform cache and the source maps); see docs/decisions/014-production-runs-a-bundled-server.md. The migrations are copied beside the bundle,
-// where the database client looks for them. `node scripts/build-server.mjs [outdir]`: another folder (a test
+// (its loader, the transform cache and the source maps); see docs/decisions/014-production-runs-a-bundled-server.md.
+// The migrations are copied beside the bundle, where the database client looks for them. `node scripts/build-server.mjs [outdir]`: another folder (a test
 // run's own) must sit two levels under the repository like apps/server/dist, so that the bundle finds
 // node_modules and the web app's build where dist/main.js does.
 import { cpSync, rmSync } from 'node:fs';

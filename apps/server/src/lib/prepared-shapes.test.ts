@@ -52,13 +52,8 @@ describe('statements prepared once per shape', () => {
 
   it('keeps at most its bound of shapes, the least recently used dropped first', async () => {
     const shapes = new PreparedShapes(2);
-    const seen: number[] = [];
-    for (const min of [1000, 1100, 1200]) {
-      await shapes.run(t.app.db, `shape ${min}`, (bind) => query(bind, min));
-      seen.push(min);
-    }
+    for (const min of [1000, 1100, 1200]) await shapes.run(t.app.db, `shape ${min}`, (bind) => query(bind, min));
     const kept = (shapes as unknown as { perDb: WeakMap<object, Map<string, unknown>> }).perDb.get(t.app.db)!;
     expect([...kept.keys()].map((k) => k.split('|')[0])).toEqual(['shape 1100', 'shape 1200']);
-    expect(seen).toHaveLength(3);
   });
 });

@@ -13,9 +13,12 @@ export function containsPattern(value: string): string {
   return `%${escapeLike(value.toLowerCase())}%`;
 }
 
-/** Case-insensitive "contains" on an already-lowercased column expression (trigram indexes answer it). */
-export function containsLower(column: SQL, value: string): SQL {
-  return sql`${column} like ${containsPattern(value)}`;
+/**
+ * Case-insensitive "contains" on an already-lowercased column expression (trigram indexes answer it); the
+ * pattern put in by `bind` under `name` (lib/prepared-shapes.ts).
+ */
+export function containsLower(column: SQL, value: string, bind: Bind = direct, name = 'contains'): SQL {
+  return sql`${column} like ${bind(name, containsPattern(value))}`;
 }
 
 const LOWER_HEX = /^[0-9a-f]+$/;
@@ -94,9 +97,9 @@ export function parseIntegers(text: string): Int32Array {
  * Rows whose 24-hex id starts with `prefix` (any case, spaces around it ignored), as a range on the id
  * column so its btree answers it (LIKE would not); a prefix that is not hex matches nothing.
  */
-export function idPrefixRange(column: AnyColumn, prefix: string): SQL {
+export function idPrefixRange(column: AnyColumn, prefix: string, bind: Bind = direct): SQL {
   const bounds = idPrefixBounds(prefix);
-  return bounds ? and(gte(column, bounds[0]), lte(column, bounds[1]))! : sql`false`;
+  return bounds ? and(gte(column, bind('idFrom', bounds[0])), lte(column, bind('idTo', bounds[1])))! : sql`false`;
 }
 
 /** The first and last id starting with a hex prefix, or null when it cannot start an id. */

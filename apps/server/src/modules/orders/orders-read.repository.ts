@@ -11,7 +11,7 @@ import {
   trackingNumbers,
 } from '#server/db/schema/index.ts';
 import { direct, PreparedShapes, type Bind } from '#server/lib/prepared-shapes.ts';
-import { escapeLike, idPrefixBounds, integersOf } from '#server/lib/sql.ts';
+import { escapeLike, idPrefixBounds, idPrefixRange, integersOf } from '#server/lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -74,14 +74,9 @@ function ranksOf(f: OrderFilter): number[] | undefined {
 function whereOf(f: OrderFilter, bind: Bind = direct): SQL | undefined {
   const to = f.createdTo;
   const ranks = ranksOf(f);
-  const prefix = f.idPrefix !== undefined ? idPrefixBounds(f.idPrefix) : undefined;
   // a time goes in as the text Drizzle would send for it (a placeholder skips the column's encoder)
   return and(
-    f.idPrefix !== undefined
-      ? prefix
-        ? and(gte(orders.id, bind('idFrom', prefix[0])), lte(orders.id, bind('idTo', prefix[1])))
-        : sql`false`
-      : undefined,
+    f.idPrefix !== undefined ? idPrefixRange(orders.id, f.idPrefix, bind) : undefined,
     f.usernamePrefix !== undefined
       ? sql`lower(${orders.username}) like ${bind('username', `${escapeLike(f.usernamePrefix.toLowerCase())}%`)}`
       : undefined,

@@ -67,9 +67,10 @@ export interface Placed {
   left: Map<string, number>;
 }
 
-/** What placing, paying, shipping and expiring orders write, and the reads they decide on. */
 /** Reads of an order's products and variants by id: each one statement, built once (lib/prepared-shapes.ts). */
 const byIds = new PreparedShapes();
+
+/** What placing, paying, shipping and expiring orders write, and the reads they decide on. */
 
 export const ordersRepository = {
   async productsFor(db: Conn, ids: string[]) {

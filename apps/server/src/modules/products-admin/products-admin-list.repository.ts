@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } 
 import type { Db } from '#server/db/client.ts';
 import { categories, productVariants, products } from '#server/db/schema/index.ts';
 import { direct, PreparedShapes, type Bind } from '#server/lib/prepared-shapes.ts';
-import { containsLower as contains, containsPattern, escapeLike, idPrefixBounds, integersOf } from '#server/lib/sql.ts';
+import { containsLower as contains, escapeLike, idPrefixBounds, idPrefixRange, integersOf } from '#server/lib/sql.ts';
 
 /** What the admin list is narrowed to (text already cleaned); drafts included. */
 export interface AdminProductFilter {
@@ -55,15 +55,10 @@ const stockSortKey = sql`((case when vg.product_id is null or vg.draws_pool then
  * value itself): what is computed from a value (a LIKE pattern, a prefix's range) is bound whole.
  */
 function whereOf(f: AdminProductFilter, bind: Bind = direct): SQL | undefined {
-  const prefix = f.idPrefix !== undefined ? idPrefixBounds(f.idPrefix) : undefined;
   return and(
-    f.idPrefix !== undefined
-      ? prefix
-        ? and(gte(products.id, bind('idFrom', prefix[0])), lte(products.id, bind('idTo', prefix[1])))
-        : sql`false`
-      : undefined,
-    f.name !== undefined ? sql`lower(${products.name}) like ${bind('name', containsPattern(f.name))}` : undefined,
-    f.brand !== undefined ? sql`lower(${products.brand}) like ${bind('brand', containsPattern(f.brand))}` : undefined,
+    f.idPrefix !== undefined ? idPrefixRange(products.id, f.idPrefix, bind) : undefined,
+    f.name !== undefined ? contains(sql`lower(${products.name})`, f.name, bind, 'name') : undefined,
+    f.brand !== undefined ? contains(sql`lower(${products.brand})`, f.brand, bind, 'brand') : undefined,
     f.brands !== undefined
       ? f.brands.length > 0
         ? inArray(

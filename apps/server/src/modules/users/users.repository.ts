@@ -17,6 +17,7 @@ const boundAddress = sql`${authTokens.email} = (case when ${authTokens.purpose} 
 
 /** Users by a list of ids (every signed-in request): one statement, built once (lib/prepared-shapes.ts). */
 const byIds = new PreparedShapes();
+
 export const usersRepository = {
   async findById(db: Conn, id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
